@@ -1,0 +1,180 @@
+"""Tenbou settings: one file, read from the environment.
+
+Development needs no environment at all (SQLite, DEBUG on, a fixed key). A deployment sets
+SECRET_KEY, and with it DEBUG defaults to off and every secure default below switches on.
+README.md lists the variables.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+import dj_database_url
+from django.core.exceptions import ImproperlyConfigured
+
+BASE_DIR = Path(__file__).resolve().parent.parent
+
+_TRUE = {"1", "true", "yes", "on"}
+_FALSE = {"0", "false", "no", "off"}
+
+
+def envbool(name: str, default: bool) -> bool:
+    value = os.getenv(name, "").strip().lower()
+    if not value:
+        return default
+    if value not in _TRUE | _FALSE:
+        raise ImproperlyConfigured(f"{name}={value!r}: use 1/0, true/false, yes/no or on/off")
+    return value in _TRUE
+
+
+def envint(name: str, default: int) -> int:
+    value = os.getenv(name, "").strip()
+    try:
+        return int(value) if value else default
+    except ValueError:
+        raise ImproperlyConfigured(f"{name}={value!r}: expected a whole number") from None
+
+
+def envlist(name: str) -> list[str]:
+    """A comma-separated list; blanks are dropped so a trailing comma does no harm."""
+    return [item.strip() for item in os.getenv(name, "").split(",") if item.strip()]
+
+
+def database_config(url: str | None) -> dict:
+    """DATABASE_URL -> Django's DATABASES["default"]; no URL means the SQLite file beside us."""
+    if not url:
+        url = f"sqlite:///{BASE_DIR / 'db.sqlite3'}"
+    # Persistent connections with a health check: gunicorn workers reuse them across requests.
+    return dj_database_url.parse(url, conn_max_age=600, conn_health_checks=True)
+
+
+def secret_key(value: str | None, debug: bool) -> str:
+    """A fixed key is fine for development only: signed cookies must not be forgeable in prod."""
+    if value:
+        return value
+    if debug:
+        return "tenbou-development-key-never-use-in-production-0123456789"
+    raise ImproperlyConfigured(
+        "SECRET_KEY is not set. With DEBUG off Tenbou refuses to start without one: "
+        "set SECRET_KEY to 50 or more random characters, e.g. the output of "
+        "python -c 'import secrets; print(secrets.token_urlsafe(50))'."
+    )
+
+
+# Setting SECRET_KEY is what a deployment does, so it also turns the DEBUG default off.
+DEBUG = envbool("DEBUG", default=not os.getenv("SECRET_KEY"))
+SECRET_KEY = secret_key(os.getenv("SECRET_KEY"), DEBUG)
+
+# Empty with DEBUG on means localhost only (Django's own rule); a deployment must name its hosts.
+ALLOWED_HOSTS = envlist("ALLOWED_HOSTS")
+CSRF_TRUSTED_ORIGINS = envlist("CSRF_TRUSTED_ORIGINS")
+
+INSTALLED_APPS = [
+    "django.contrib.admin",
+    "django.contrib.auth",
+    "django.contrib.contenttypes",
+    "django.contrib.sessions",
+    "django.contrib.messages",
+    "django.contrib.staticfiles",
+    "django_htmx",
+    "template_partials",
+    "scoring",
+    "clubs",
+]
+
+MIDDLEWARE = [
+    "django.middleware.security.SecurityMiddleware",
+    "whitenoise.middleware.WhiteNoiseMiddleware",
+    "django.contrib.sessions.middleware.SessionMiddleware",
+    "django.middleware.locale.LocaleMiddleware",
+    "django.middleware.common.CommonMiddleware",
+    "django.middleware.csrf.CsrfViewMiddleware",
+    "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "django.contrib.messages.middleware.MessageMiddleware",
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "django_htmx.middleware.HtmxMiddleware",
+]
+
+ROOT_URLCONF = "tenbou.urls"
+WSGI_APPLICATION = "tenbou.wsgi.application"
+
+TEMPLATES = [
+    {
+        "BACKEND": "django.template.backends.django.DjangoTemplates",
+        "DIRS": [BASE_DIR / "templates"],
+        "APP_DIRS": True,
+        "OPTIONS": {
+            "context_processors": [
+                "django.template.context_processors.request",
+                "django.template.context_processors.i18n",
+                "django.contrib.auth.context_processors.auth",
+                "django.contrib.messages.context_processors.messages",
+            ],
+        },
+    },
+]
+
+DATABASES = {"default": database_config(os.getenv("DATABASE_URL"))}
+DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+AUTH_PASSWORD_VALIDATORS = [
+    {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
+    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
+    {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
+    {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
+]
+LOGIN_URL = "login"
+LOGIN_REDIRECT_URL = "home"
+LOGOUT_REDIRECT_URL = "home"
+
+# Japanese first: clubs in Japan get it with no choice made; an English browser gets English
+# through LocaleMiddleware's reading of Accept-Language, and the header's switch sets a cookie.
+LANGUAGE_CODE = "ja"
+LANGUAGES = [("ja", "日本語"), ("en", "English")]
+LOCALE_PATHS = [BASE_DIR / "locale"]
+USE_I18N = True
+TIME_ZONE = "Asia/Tokyo"
+USE_TZ = True
+
+STATIC_URL = "static/"
+STATIC_ROOT = BASE_DIR / "staticfiles"
+STATICFILES_DIRS = [BASE_DIR / "static"]
+# Development and tests (pytest-django runs with DEBUG off) serve the files where they are, so
+# neither needs collectstatic first; a deployment serves the collected, hashed, compressed copies.
+_STATIC_FROM_SOURCE = DEBUG or "pytest" in sys.modules
+WHITENOISE_USE_FINDERS = _STATIC_FROM_SOURCE
+WHITENOISE_AUTOREFRESH = _STATIC_FROM_SOURCE
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "staticfiles": {
+        "BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"
+        if _STATIC_FROM_SOURCE
+        else "whitenoise.storage.CompressedManifestStaticFilesStorage"
+    },
+}
+
+# Behind a TLS-terminating proxy (README): every secure default is on unless DEBUG is.
+SECURE_SSL_REDIRECT = envbool("SECURE_SSL_REDIRECT", default=not DEBUG)
+if envbool("SECURE_PROXY_SSL_HEADER", default=not DEBUG):
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+SECURE_HSTS_SECONDS = envint("SECURE_HSTS_SECONDS", default=0 if DEBUG else 31_536_000)
+SECURE_HSTS_INCLUDE_SUBDOMAINS = envbool("SECURE_HSTS_INCLUDE_SUBDOMAINS", default=not DEBUG)
+SECURE_HSTS_PRELOAD = envbool("SECURE_HSTS_PRELOAD", default=not DEBUG)
+SESSION_COOKIE_SECURE = envbool("SESSION_COOKIE_SECURE", default=not DEBUG)
+CSRF_COOKIE_SECURE = envbool("CSRF_COOKIE_SECURE", default=not DEBUG)
+# /healthz is asked over plain HTTP by the proxy and monitors: no redirect to https for it.
+SECURE_REDIRECT_EXEMPT = [r"^healthz$"]
+
+DEFAULT_FROM_EMAIL = os.getenv("DEFAULT_FROM_EMAIL", "tenbou@localhost")
+SERVER_EMAIL = DEFAULT_FROM_EMAIL
+EMAIL_HOST = os.getenv("EMAIL_HOST", "")
+if EMAIL_HOST:
+    EMAIL_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
+    EMAIL_PORT = envint("EMAIL_PORT", default=587)
+    EMAIL_HOST_USER = os.getenv("EMAIL_HOST_USER", "")
+    EMAIL_HOST_PASSWORD = os.getenv("EMAIL_HOST_PASSWORD", "")
+    EMAIL_USE_TLS = envbool("EMAIL_USE_TLS", default=True)
+else:
+    EMAIL_BACKEND = "django.core.mail.backends.console.EmailBackend"

@@ -1,0 +1,17 @@
+from __future__ import annotations
+
+from django.contrib import admin
+from django.urls import include, path
+
+from clubs import views as club_views
+from tenbou import views
+
+urlpatterns = [
+    path("", club_views.home, name="home"),
+    path("healthz", views.healthz, name="healthz"),
+    path("i18n/", include("django.conf.urls.i18n")),
+    path("admin/", admin.site.urls),
+    path("c/<slug:slug>/games/", include("scoring.urls")),
+    path("", include("clubs.urls")),
+    path("", include("scoring.urls_players")),
+]
