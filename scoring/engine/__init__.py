@@ -1,0 +1,61 @@
+"""Tenbou's scoring engine: pure Python, no Django.
+
+Inputs are ``tenbou-game/1`` records (``shared/spec/game-record.md``); everything else (every
+payment, rotation, the end of the game, the settlement) is derived here.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .errors import RecordError
+from .game import GameReplay, HandRow, NextHand, replay
+from .hand import Transfer
+from .record import GameRecord, read_record
+from .rules import Ruleset, resolve_options, ruleset_from_spec
+from .settlement import Final
+
+__all__ = [
+    "Final",
+    "GameRecord",
+    "GameReplay",
+    "HandRow",
+    "NextHand",
+    "RecordError",
+    "Ruleset",
+    "Transfer",
+    "read_record",
+    "replay",
+    "replay_record",
+    "resolve_options",
+    "ruleset_from_spec",
+]
+
+
+def replay_record(document: Any) -> dict[str, Any]:
+    """A record document -> the replay output of ``game-record.md`` (without ``file``)."""
+    try:
+        return replay(read_record(document)).to_json()
+    except RecordError as error:
+        return {"ok": False, "error": _placed(document, error).full_message}
+
+
+def _placed(document: Any, error: RecordError) -> RecordError:
+    """A hand that could not be read, placed in its round (``hand 7 (S3-1): ...``).
+
+    The round is known only by replaying the hands before it; if one of those cannot be
+    played, that earlier hand's error is the one to report.
+    """
+    if error.hand is None or error.label is not None:
+        return error
+    hands = document["hands"][: error.hand - 1]
+    before = {**document, "hands": hands, "final_scores": None, "forced_end": None}
+    try:
+        at = replay(read_record(before)).next_hand
+    except RecordError as earlier:
+        return earlier if earlier.hand is not None else error
+    if at is None:  # the game had ended: the hand has no round
+        return error
+    return RecordError(
+        error.message, hand=error.hand, label=f"{at.round}-{at.honba}", field=error.field
+    )

@@ -1,0 +1,334 @@
+"""Replaying a game: rotation, honba, sticks, and when the game ends.
+
+The regular length is ``rules.rounds``; if nobody has the extension target when it ends, play
+goes on through the extension winds, and with ``endless`` after them through E, S, W, N ...
+in "any" sudden death. In every wind the deal goes round the seats from seat 0 (起家).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import NamedTuple
+
+from .errors import RecordError
+from .hand import Outcome, RawTransfer, Table, Transfer, apply_hand
+from .options import WINDS
+from .record import GameRecord, Hand
+from .rules import Ruleset
+from .settlement import Final, places, settle
+
+REGULAR, EXTENSION, ENDLESS = "regular", "extension", "endless"
+
+
+class HandRow(NamedTuple):
+    """One hand as the replay prints it."""
+
+    round: str
+    honba: int
+    deposits_before: int
+    dealer: int
+    deltas: tuple[int, ...]
+    scores: tuple[int, ...]
+    deposits_after: int
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "round": self.round,
+            "honba": self.honba,
+            "deposits_before": self.deposits_before,
+            "dealer": self.dealer,
+            "deltas": list(self.deltas),
+            "scores": list(self.scores),
+            "deposits_after": self.deposits_after,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class NextHand:
+    """Where an unfinished game stands: what the next hand will be."""
+
+    round: str
+    honba: int
+    dealer: int
+    deposits: int
+    scores: tuple[int, ...]
+    last_hand: bool  # オーラス: the dealer's win or tenpai may end the game
+
+
+@dataclass(frozen=True)
+class GameReplay:
+    hands: tuple[HandRow, ...]
+    final: Final | None
+    next_hand: NextHand | None
+    raw_transfers: tuple[tuple[RawTransfer, ...], ...] = ()
+
+    @cached_property
+    def transfers(self) -> tuple[tuple[Transfer, ...], ...]:
+        """Each hand's payments in the order applied: who paid whom, and why."""
+        return tuple(tuple(Transfer(*raw) for raw in hand) for hand in self.raw_transfers)
+
+    def to_json(self) -> dict[str, object]:
+        result: dict[str, object] = {
+            "ok": True,
+            "hands": [row.to_json() for row in self.hands],
+            "final": None if self.final is None else self.final.to_json(),
+        }
+        if self.final is None:
+            result["ongoing"] = True
+        return result
+
+
+class _Rotation:
+    """Which wind slot and which dealer the table is at."""
+
+    __slots__ = ("rules", "slot", "dealer", "regular", "extension_end", "phase", "wind", "labels")
+
+    def __init__(self, rules: Ruleset) -> None:
+        self.rules = rules
+        self.slot = 0  # index into regular winds, then extension winds, then the endless cycle
+        self.dealer = 0
+        self.regular = len(rules.rounds)
+        self.extension_end = self.regular + (len(rules.extension.winds) if rules.extension else 0)
+        self._enter_slot()
+
+    def _enter_slot(self) -> None:
+        slot, rules = self.slot, self.rules
+        if slot < self.regular:
+            self.phase, self.wind = REGULAR, rules.rounds[slot]
+        elif slot < self.extension_end:
+            winds = rules.extension.winds  # type: ignore[union-attr]
+            self.phase, self.wind = EXTENSION, winds[slot - self.regular]
+        else:
+            self.phase, self.wind = ENDLESS, WINDS[(slot - self.extension_end) % 4]
+        self.labels = [f"{self.wind}{number}" for number in range(1, rules.players + 1)]
+
+    def label(self) -> str:
+        return self.labels[self.dealer]
+
+    def is_last_hand(self) -> bool:
+        """Whether the dealer keeping the seat here is where agari-yame/tenpai-yame apply."""
+        last_dealer = self.dealer == self.rules.players - 1
+        if self.phase == REGULAR:
+            return self.slot == self.regular - 1 and last_dealer
+        if self.phase == EXTENSION and self.rules.extension.sudden_death == "none":  # type: ignore[union-attr]
+            return last_dealer
+        return True
+
+    def is_last_hand_of_all(self) -> bool:
+        """The last hand of the last extension wind (no endless part): after it, nothing more.
+
+        There the extension target no longer matters for agari-yame/tenpai-yame: the target
+        says whether to play on, and there is nothing left to play (Tenhou ends W4 so).
+        """
+        ext = self.rules.extension
+        return (
+            ext is not None
+            and not ext.endless
+            and self.phase == EXTENSION
+            and self.slot == self.extension_end - 1
+            and self.dealer == self.rules.players - 1
+        )
+
+    def pass_deal(self) -> bool:
+        """The next seat deals; True when that ends the wind."""
+        self.dealer += 1
+        if self.dealer < self.rules.players:
+            return False
+        self.dealer = 0
+        self.slot += 1
+        self._enter_slot()
+        return True
+
+
+@dataclass
+class _Game:
+    rules: Ruleset
+    table: Table
+    rotation: _Rotation
+    rows: list[HandRow] = field(default_factory=list)
+    transfers: list[tuple[RawTransfer, ...]] = field(default_factory=list)
+    ended_by: str | None = None
+    busted_by: dict[int, int | None] = field(default_factory=dict)
+    penalties: list[tuple[int, float]] = field(default_factory=list)
+
+    def reached_target(self, seat: int | None = None) -> bool:
+        ext = self.rules.extension
+        if ext is None:
+            return True
+        scores = self.table.scores
+        if seat is not None:
+            return scores[seat] >= ext.target
+        return any(score >= ext.target for score in scores)
+
+    def dealer_is_top(self) -> bool:
+        scores, dealer = self.table.scores, self.table.dealer
+        if self.rules.ties == "split":
+            return scores[dealer] == max(scores)
+        return places(self.rules, scores)[0] == dealer
+
+    def play(self, number: int, hand: Hand) -> None:
+        round_label, honba = self.rotation.label(), self.table.honba
+        if self.ended_by is not None:
+            raise RecordError(
+                f"the game already ended after hand {number - 1} ({self.ended_by})",
+                hand=number,
+                label=f"{round_label}-{honba}",
+                code="game_ended",
+                params={"after": number - 1, "ended_by": self.ended_by},
+            )
+        deposits_before = self.table.deposits
+        try:
+            outcome = apply_hand(self.rules, self.table, hand, self.rotation.wind)
+            dealer = self.table.dealer
+            self.ended_by = self.after_hand(hand, outcome)
+        except RecordError as error:
+            raise error.in_hand(number, f"{round_label}-{honba}") from None
+        self.rows.append(
+            HandRow(
+                round_label,
+                honba,
+                deposits_before,
+                dealer,
+                outcome.deltas,
+                tuple(self.table.scores),
+                self.table.deposits,
+            )
+        )
+        self.transfers.append(outcome.transfers)
+
+    def after_hand(self, hand: Hand, outcome: Outcome) -> str | None:
+        """Move the table on; the way the game ended, or None while it goes on."""
+        self.table.honba = outcome.honba_after
+        if outcome.chombo_seat is not None and self.rules.chombo.score_penalty:
+            self.penalties.append((outcome.chombo_seat, -abs(self.rules.chombo.score_penalty)))
+        yame = self.yame(hand, outcome)
+        if self.rules.tobi.enabled and self.rules.tobi.busted(min(self.table.scores)):
+            self.busted_by = outcome.busted_by
+            return "tobi"
+        if yame is not None:
+            return yame if yame == "stop" or self.rotation.phase == REGULAR else EXTENSION
+        if outcome.dealer_kept is None or outcome.dealer_kept:
+            any_time = self.rotation.phase == ENDLESS or (
+                self.rotation.phase == EXTENSION and self.sudden_death == "any"
+            )
+            return EXTENSION if outcome.dealer_kept and any_time and self.reached_target() else None
+        return self.pass_deal()
+
+    @property
+    def sudden_death(self) -> str:
+        return self.rules.extension.sudden_death if self.rules.extension else "none"
+
+    def pass_deal(self) -> str | None:
+        rotation = self.rotation
+        phase = rotation.phase
+        wind_over = rotation.pass_deal()
+        self.table.dealer = rotation.dealer
+        if phase == REGULAR:
+            if not (wind_over and rotation.slot == rotation.regular):
+                return None
+            return None if self.rules.extension and not self.reached_target() else "length"
+        if phase == ENDLESS or self.sudden_death != "none":
+            if self.reached_target():
+                return EXTENSION
+        elif wind_over and self.reached_target():
+            return EXTENSION
+        if wind_over and rotation.slot == rotation.extension_end and phase == EXTENSION:
+            return None if self.rules.extension.endless else EXTENSION  # type: ignore[union-attr]
+        return None
+
+    def yame(self, hand: Hand, outcome: Outcome) -> str | None:
+        """和了止め/聴牌止め: the all-last dealer's win or tenpai may end the game."""
+        if not (hand.stop or (outcome.dealer_kept and self.rotation.is_last_hand())):
+            return None
+        chance = bool(outcome.dealer_kept) and (outcome.dealer_won or outcome.dealer_tenpai)
+        mode = self.rules.agari_yame if outcome.dealer_won else self.rules.tenpai_yame
+        name = "agari_yame" if outcome.dealer_won else "tenpai_yame"
+        chance = chance and self.rotation.is_last_hand() and mode != "none"
+        dealer = self.table.dealer
+        reached = self.reached_target(dealer) or self.rotation.is_last_hand_of_all()
+        if hand.stop:
+            if not chance or mode == "auto_if_top":
+                raise RecordError(
+                    "stop: the ruleset gives the dealer no such choice here",
+                    field="stop",
+                    code="stop_no_choice",
+                )
+            if mode == "optional_if_top" and not self.dealer_is_top():
+                raise RecordError(
+                    "stop: the dealer may end the game only as the top",
+                    field="stop",
+                    code="stop_not_top",
+                )
+            if not reached:
+                raise RecordError(
+                    "stop: the dealer has not reached the extension target",
+                    field="stop",
+                    code="stop_below_target",
+                )
+            return "stop"
+        if chance and mode == "auto_if_top" and self.dealer_is_top() and reached:
+            return name
+        return None
+
+    def next_hand(self) -> NextHand:
+        return NextHand(
+            self.rotation.label(),
+            self.table.honba,
+            self.table.dealer,
+            self.table.deposits,
+            tuple(self.table.scores),
+            self.rotation.is_last_hand(),
+        )
+
+
+def _score_only(record: GameRecord) -> GameReplay:
+    rules = record.ruleset
+    scores = record.final_scores or ()
+    expected = rules.players * rules.start_points
+    if sum(scores) + record.final_deposits != expected:
+        raise RecordError(
+            f"final_scores add up to {sum(scores)}, with final_deposits {record.final_deposits} "
+            f"that is {sum(scores) + record.final_deposits}; expected {expected} "
+            f"({rules.players} x {rules.start_points})",
+            field="final_scores",
+            code="final_scores_sum",
+            params={
+                "total": sum(scores) + record.final_deposits,
+                "expected": expected,
+                "deposits": record.final_deposits,
+            },
+        )
+    penalties = [(p.seat, p.points) for p in record.settlement_penalties]
+    final = settle(rules, scores, "final_scores", record.final_deposits, None, None, penalties)
+    return GameReplay((), final, None)
+
+
+def replay(record: GameRecord, require_end: bool = False) -> GameReplay:
+    """Replay every hand; the settlement if the game has ended (or was ended by force)."""
+    if record.final_scores is not None:
+        return _score_only(record)
+    rules = record.ruleset
+    game = _Game(rules, Table([rules.start_points] * rules.players), _Rotation(rules))
+    for number, hand in enumerate(record.hands, 1):
+        game.play(number, hand)
+    ended_by = game.ended_by
+    if record.forced_end is not None:
+        if ended_by is not None:
+            raise RecordError(
+                f"forced_end: the game had already ended ({ended_by})",
+                field="forced_end",
+                code="forced_after_end",
+                params={"ended_by": ended_by},
+            )
+        ended_by = "forced"
+    if ended_by is None:
+        if require_end:
+            raise RecordError("the hands stop before the game has ended", field="hands")
+        return GameReplay(tuple(game.rows), None, game.next_hand(), tuple(game.transfers))
+    penalties = game.penalties + [(p.seat, p.points) for p in record.settlement_penalties]
+    table = game.table
+    final = settle(
+        rules, table.scores, ended_by, table.deposits, table.owners, game.busted_by, penalties
+    )
+    return GameReplay(tuple(game.rows), final, None, tuple(game.transfers))

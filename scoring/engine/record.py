@@ -1,0 +1,521 @@
+"""Reading a ``tenbou-game/1`` record (``spec/game-record.md``) into typed, checked objects.
+
+This checks the shape of the record: known fields only, the right types, seats in range,
+nobody listed twice. What depends on the state of the table (scores, honba, who is dealer,
+whether the game has ended) is checked while replaying (``game.py``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, NamedTuple
+
+from .checks import is_int, is_number
+from .errors import RecordError
+from .options import ABORTIVE_KINDS
+from .rules import Ruleset, ruleset_from_spec
+
+FORMAT = "tenbou-game/1"
+
+
+class Win(NamedTuple):
+    """One winner and the value of the hand. Exactly one of han, yakuman or fan is set."""
+
+    winner: int
+    han: int | None = None
+    fu: int | None = None
+    yakuman: float | None = None
+    fan: int | None = None
+    pao: int | None = None
+    pao_yakuman: float | None = None
+    extra: tuple[tuple[str, Any], ...] = ()  # statistics only: dora, yaku, open
+
+
+class Ron(NamedTuple):
+    discarder: int
+    wins: tuple[Win, ...]
+
+
+class Tsumo(NamedTuple):
+    win: Win
+
+
+class Draw(NamedTuple):
+    tenpai: tuple[int, ...]
+
+
+class Nagashi(NamedTuple):
+    winners: tuple[int, ...]
+    tenpai: tuple[int, ...]
+
+
+class Abortive(NamedTuple):
+    kind: str
+
+
+class Chombo(NamedTuple):
+    seat: int
+
+
+Result = Ron | Tsumo | Draw | Nagashi | Abortive | Chombo
+
+
+class DeadHand(NamedTuple):
+    seat: int
+
+
+class Deposit(NamedTuple):
+    seat: int
+    amount: int
+
+
+class Payment(NamedTuple):
+    payer: int
+    receivers: tuple[int, ...]
+    amount: int
+    reason: str
+
+
+Event = DeadHand | Deposit | Payment
+
+
+class Hand(NamedTuple):
+    result: Result
+    riichi: tuple[int, ...] = ()
+    events: tuple[Event, ...] = ()
+    wareme: int | None = None
+    stop: bool = False
+
+
+class Penalty(NamedTuple):
+    seat: int
+    points: float
+    reason: str
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    ruleset: Ruleset
+    ruleset_spec: dict[str, Any]
+    players: tuple[str, ...]
+    hands: tuple[Hand, ...]
+    final_scores: tuple[int, ...] | None = None
+    final_deposits: int = 0
+    forced_end: str | None = None
+    settlement_penalties: tuple[Penalty, ...] = ()
+
+
+TOP_FIELDS = frozenset(
+    {
+        "format",
+        "ruleset",
+        "players",
+        "hands",
+        "final_scores",
+        "final_deposits",
+        "forced_end",
+        "settlement_penalties",
+    }
+)
+HAND_FIELDS = frozenset({"riichi", "result", "events", "wareme", "stop"})
+VALUE_FIELDS = frozenset({"han", "fu", "yakuman", "fan"})
+WIN_FIELDS = VALUE_FIELDS | {"winner", "pao", "pao_yakuman", "dora", "yaku", "open"}
+RESULT_FIELDS: dict[str, frozenset[str]] = {
+    "ron": frozenset({"type", "from", "wins"}),
+    "tsumo": frozenset(
+        {"type", "winner", "pao", "pao_yakuman", "dora", "yaku", "open"} | VALUE_FIELDS
+    ),
+    "draw": frozenset({"type", "tenpai"}),
+    "nagashi": frozenset({"type", "winners", "tenpai"}),
+    "abortive": frozenset({"type", "kind"}),
+    "chombo": frozenset({"type", "seat"}),
+}
+STATISTICS = frozenset({"dora", "yaku", "open"})
+WIN_PATHS = tuple(f"result.wins[{i}]" for i in range(4))
+EVENT_FIELDS: dict[str, frozenset[str]] = {
+    "dead_hand": frozenset({"type", "seat"}),
+    "deposit": frozenset({"type", "seat", "amount"}),
+    "payment": frozenset({"type", "from", "to", "amount", "reason"}),
+}
+
+
+class _Reader:
+    """Reads one record; ``where`` prefixes every message with the hand being read."""
+
+    def __init__(self, players: int) -> None:
+        self.players = players
+        self.hand: int | None = None
+
+    def error(self, message: str, field: str) -> RecordError:
+        return RecordError(message, hand=self.hand, field=field)
+
+    def fields(self, data: Any, allowed: frozenset[str], path: str) -> dict[str, Any]:
+        if not isinstance(data, dict):
+            raise self.error(f"{path} must be an object", path)
+        if allowed.issuperset(data):
+            return data
+        for key in data:
+            if key not in allowed:
+                hint = " (a typo must not silently change a result)"
+                name = f"{path}.{key}" if path != "hand" else key
+                raise self.error(f"unknown field '{name}'{hint}", name)
+        return data
+
+    def seat(self, value: Any, path: str) -> int:
+        if type(value) is int and 0 <= value < self.players:
+            return value
+        if not is_int(value):
+            raise self.error(f"{path} must be a seat number (0 to {self.players - 1})", path)
+        if not 0 <= value < self.players:
+            raise self.error(
+                f"{path}: seat {value} is out of range (0 to {self.players - 1})", path
+            )
+        return int(value)
+
+    def seats(self, value: Any, path: str) -> tuple[int, ...]:
+        if value == []:
+            return ()
+        if not isinstance(value, list):
+            raise self.error(f"{path} must be a list of seats", path)
+        players = self.players
+        if all(type(v) is int and 0 <= v < players for v in value):
+            seats = tuple(value)
+        else:
+            seats = tuple(self.seat(v, f"{path}[{i}]") for i, v in enumerate(value))
+        if len(set(seats)) != len(seats):
+            raise self.error(f"{path} lists a seat twice", path)
+        return seats
+
+    def whole(self, value: Any, path: str, low: int = 0) -> int:
+        if type(value) is int and value >= low:
+            return value
+        if not is_int(value) or value < low:
+            raise self.error(f"{path} must be a whole number of at least {low}", path)
+        return int(value)
+
+    def win(self, data: dict[str, Any], path: str, winner: int) -> Win:
+        given = [key for key in ("han", "yakuman", "fan") if key in data]
+        if not given:
+            raise self.error(f"{path} needs a value: han (and fu), yakuman or fan", path)
+        if len(given) > 1 and set(given) != {"han", "yakuman"}:
+            raise self.error(f"{path} gives both {given[0]} and {given[1]}", path)
+        han = self.whole(data["han"], path + ".han") if "han" in data else None
+        fu = self.whole(data["fu"], path + ".fu") if "fu" in data else None
+        fan = self.whole(data["fan"], path + ".fan") if "fan" in data else None
+        yakuman = self.multiple(data["yakuman"], path + ".yakuman") if "yakuman" in data else None
+        pao = self.seat(data["pao"], path + ".pao") if "pao" in data else None
+        pao_yakuman = None
+        if "pao_yakuman" in data:
+            if pao is None:
+                raise self.error(f"{path}.pao_yakuman needs pao", f"{path}.pao_yakuman")
+            pao_yakuman = self.multiple(data["pao_yakuman"], f"{path}.pao_yakuman")
+        extra: tuple[tuple[str, Any], ...] = ()
+        if not STATISTICS.isdisjoint(data):
+            extra = tuple((key, data[key]) for key in ("dora", "yaku", "open") if key in data)
+            self.statistics(dict(extra), path)
+        return Win(winner, han, fu, yakuman, fan, pao, pao_yakuman, extra)
+
+    def multiple(self, value: Any, path: str) -> float:
+        if not is_number(value) or value <= 0 or value * 2 != int(value * 2):
+            raise self.error(f"{path} must be a positive multiple of 0.5", path)
+        return float(value)
+
+    def statistics(self, extra: dict[str, Any], path: str) -> None:
+        if "dora" in extra:
+            self.whole(extra["dora"], f"{path}.dora")
+        if "open" in extra and not isinstance(extra["open"], bool):
+            raise self.error(f"{path}.open must be true or false", f"{path}.open")
+        if "yaku" in extra and not (
+            isinstance(extra["yaku"], list) and all(isinstance(y, str) for y in extra["yaku"])
+        ):
+            raise self.error(f"{path}.yaku must be a list of names", f"{path}.yaku")
+
+    def result(self, data: Any) -> Result:
+        kind = data.get("type") if isinstance(data, dict) else None
+        if kind not in RESULT_FIELDS:
+            known = ", ".join(RESULT_FIELDS)
+            raise self.error(f"result.type must be one of {known} (got {kind!r})", "result.type")
+        data = self.fields(data, RESULT_FIELDS[kind], "result")
+        return self.readers[kind](self, data)
+
+    def require(self, data: dict[str, Any], key: str, path: str) -> Any:
+        if key not in data:
+            raise self.error(f"{path} needs '{key}'", f"{path}.{key}")
+        return data[key]
+
+    def result_ron(self, data: dict[str, Any]) -> Ron:
+        discarder = self.seat(self.require(data, "from", "result"), "result.from")
+        wins_data = self.require(data, "wins", "result")
+        if not isinstance(wins_data, list) or not wins_data:
+            raise self.error("result.wins must be a non-empty list", "result.wins")
+        wins = []
+        for i, item in enumerate(wins_data):
+            path = WIN_PATHS[i] if i < len(WIN_PATHS) else f"result.wins[{i}]"
+            item = self.fields(item, WIN_FIELDS, path)
+            winner = self.seat(self.require(item, "winner", path), f"{path}.winner")
+            if winner == discarder:
+                raise self.error(f"seat {winner} cannot win on their own discard", f"{path}.winner")
+            wins.append(self.win(item, path, winner))
+        if len({w.winner for w in wins}) != len(wins):
+            raise self.error("result.wins lists a winner twice", "result.wins")
+        return Ron(discarder, tuple(wins))
+
+    def result_tsumo(self, data: dict[str, Any]) -> Tsumo:
+        winner = self.seat(self.require(data, "winner", "result"), "result.winner")
+        return Tsumo(self.win(data, "result", winner))
+
+    def result_draw(self, data: dict[str, Any]) -> Draw:
+        return Draw(self.seats(data.get("tenpai", []), "result.tenpai"))
+
+    def result_nagashi(self, data: dict[str, Any]) -> Nagashi:
+        winners = self.seats(self.require(data, "winners", "result"), "result.winners")
+        if not winners:
+            raise self.error("result.winners must name at least one seat", "result.winners")
+        return Nagashi(winners, self.seats(data.get("tenpai", []), "result.tenpai"))
+
+    def result_abortive(self, data: dict[str, Any]) -> Abortive:
+        kind = self.require(data, "kind", "result")
+        if kind not in ABORTIVE_KINDS:
+            known = ", ".join(ABORTIVE_KINDS)
+            raise self.error(f"result.kind must be one of {known} (got {kind!r})", "result.kind")
+        return Abortive(kind)
+
+    def result_chombo(self, data: dict[str, Any]) -> Chombo:
+        return Chombo(self.seat(self.require(data, "seat", "result"), "result.seat"))
+
+    def event(self, data: Any, path: str) -> Event:
+        kind = data.get("type") if isinstance(data, dict) else None
+        if kind not in EVENT_FIELDS:
+            known = ", ".join(EVENT_FIELDS)
+            raise self.error(f"{path}.type must be one of {known} (got {kind!r})", f"{path}.type")
+        data = self.fields(data, EVENT_FIELDS[kind], path)
+        if kind == "dead_hand":
+            return DeadHand(self.seat(self.require(data, "seat", path), f"{path}.seat"))
+        if kind == "deposit":
+            seat = self.seat(self.require(data, "seat", path), f"{path}.seat")
+            return Deposit(seat, self.whole(data.get("amount", 1000), f"{path}.amount", 1))
+        payer = self.seat(self.require(data, "from", path), f"{path}.from")
+        receivers = self.seats(self.require(data, "to", path), f"{path}.to")
+        if not receivers or payer in receivers:
+            raise self.error(f"{path}.to must name other seats than the payer", f"{path}.to")
+        amount = self.whole(self.require(data, "amount", path), f"{path}.amount", 1)
+        reason = data.get("reason", "")
+        if not isinstance(reason, str):
+            raise self.error(f"{path}.reason must be text", f"{path}.reason")
+        return Payment(payer, receivers, amount, reason)
+
+    def read_hand(self, data: Any) -> Hand:
+        data = self.fields(data, HAND_FIELDS, "hand")
+        if "result" not in data:
+            raise self.error("the hand needs a result", "result")
+        riichi = self.seats(data.get("riichi", []), "riichi")
+        events: tuple[Event, ...] = ()
+        if "events" in data:
+            events_data = data["events"]
+            if not isinstance(events_data, list):
+                raise self.error("events must be a list", "events")
+            events = tuple(self.event(e, f"events[{i}]") for i, e in enumerate(events_data))
+        wareme = self.seat(data["wareme"], "wareme") if data.get("wareme") is not None else None
+        stop = data.get("stop", False)
+        if not isinstance(stop, bool):
+            raise self.error("stop must be true or false", "stop")
+        return Hand(self.result(data["result"]), riichi, events, wareme, stop)
+
+    readers: dict[str, Any] = {
+        "ron": result_ron,
+        "tsumo": result_tsumo,
+        "draw": result_draw,
+        "nagashi": result_nagashi,
+        "abortive": result_abortive,
+        "chombo": result_chombo,
+    }
+
+
+def _players(value: Any, ruleset: Ruleset) -> tuple[str, ...]:
+    if not isinstance(value, list) or not all(isinstance(p, str) and p.strip() for p in value):
+        raise RecordError("players must be a list of names", field="players")
+    if len(value) != ruleset.players:
+        raise RecordError(
+            f"players: this ruleset is for {ruleset.players} players, the record names "
+            f"{len(value)}",
+            field="players",
+        )
+    if len(set(value)) != len(value):
+        raise RecordError("players: a name is listed twice", field="players")
+    return tuple(value)
+
+
+def _final_scores(data: dict[str, Any], ruleset: Ruleset, hands: int) -> tuple[int, ...] | None:
+    value = data.get("final_scores")
+    if value is None:
+        return None
+    if hands:
+        raise RecordError(
+            "final_scores is for score-only entry: hands must be empty", field="final_scores"
+        )
+    if (
+        not isinstance(value, list)
+        or len(value) != ruleset.players
+        or not all(is_int(v) for v in value)
+    ):
+        raise RecordError(
+            f"final_scores must be {ruleset.players} whole numbers in seat order",
+            field="final_scores",
+        )
+    return tuple(value)
+
+
+def _final_deposits(data: dict[str, Any]) -> int:
+    value = data.get("final_deposits", 0)
+    if not is_int(value) or value < 0:
+        raise RecordError(
+            "final_deposits must be points (1000 a stick), not negative", field="final_deposits"
+        )
+    if value and data.get("final_scores") is None:
+        raise RecordError(
+            "final_deposits goes with final_scores (score-only entry); a played game's hands "
+            "say what is left on the table",
+            field="final_deposits",
+        )
+    return value
+
+
+def _penalties(value: Any, players: int) -> tuple[Penalty, ...]:
+    if not isinstance(value, list):
+        raise RecordError("settlement_penalties must be a list", field="settlement_penalties")
+    reader = _Reader(players)
+    penalties = []
+    for i, item in enumerate(value):
+        path = f"settlement_penalties[{i}]"
+        item = reader.fields(item, frozenset({"seat", "points", "reason"}), path)
+        seat = reader.seat(reader.require(item, "seat", path), f"{path}.seat")
+        points = reader.require(item, "points", path)
+        if not is_number(points) or round(points * 10) != points * 10:
+            raise RecordError(
+                f"{path}.points must be a number with at most one decimal", field=f"{path}.points"
+            )
+        reason = item.get("reason", "")
+        if not isinstance(reason, str):
+            raise RecordError(f"{path}.reason must be text", field=f"{path}.reason")
+        penalties.append(Penalty(seat, float(points), reason))
+    return tuple(penalties)
+
+
+def _forced_end(value: Any) -> str | None:
+    if value is None:
+        return None
+    if not isinstance(value, dict) or set(value) - {"reason"}:
+        raise RecordError('forced_end must be {"reason": "..."}', field="forced_end")
+    reason = value.get("reason", "")
+    if not isinstance(reason, str):
+        raise RecordError("forced_end.reason must be text", field="forced_end.reason")
+    return reason
+
+
+def read_record(data: Any) -> GameRecord:
+    """A ``tenbou-game/1`` document -> ``GameRecord``; raises ``RecordError``."""
+    if not isinstance(data, dict):
+        raise RecordError("the record must be a JSON object")
+    unknown = [key for key in data if key not in TOP_FIELDS]
+    if unknown:
+        raise RecordError(f"unknown field '{unknown[0]}'", field=unknown[0])
+    if data.get("format") != FORMAT:
+        raise RecordError(f'format must be "{FORMAT}" (got {data.get("format")!r})', field="format")
+    if "ruleset" not in data:
+        raise RecordError("the record needs a ruleset", field="ruleset")
+    ruleset = ruleset_from_spec(data["ruleset"])
+    players = _players(data.get("players"), ruleset)
+    hands_data = data.get("hands", [])
+    if not isinstance(hands_data, list):
+        raise RecordError("hands must be a list", field="hands")
+    reader = _Reader(ruleset.players)
+    hands = []
+    for number, hand_data in enumerate(hands_data, 1):
+        reader.hand = number
+        hands.append(reader.read_hand(hand_data))
+    return GameRecord(
+        ruleset=ruleset,
+        ruleset_spec=data["ruleset"],
+        players=players,
+        hands=tuple(hands),
+        final_scores=_final_scores(data, ruleset, len(hands)),
+        final_deposits=_final_deposits(data),
+        forced_end=_forced_end(data.get("forced_end")),
+        settlement_penalties=_penalties(data.get("settlement_penalties", []), ruleset.players),
+    )
+
+
+def _win_json(win: Win, with_winner: bool = True) -> dict[str, Any]:
+    data: dict[str, Any] = {"winner": win.winner} if with_winner else {}
+    for key in ("han", "fu", "yakuman", "fan", "pao", "pao_yakuman"):
+        value = getattr(win, key)
+        if value is not None:
+            data[key] = (
+                int(value) if key in ("yakuman", "pao_yakuman") and value == int(value) else value
+            )
+    data.update(win.extra)
+    return data
+
+
+def _result_json(result: Result) -> dict[str, Any]:
+    if isinstance(result, Ron):
+        return {
+            "type": "ron",
+            "from": result.discarder,
+            "wins": [_win_json(win) for win in result.wins],
+        }
+    if isinstance(result, Tsumo):
+        return {"type": "tsumo", **_win_json(result.win)}
+    if isinstance(result, Draw):
+        return {"type": "draw", "tenpai": list(result.tenpai)}
+    if isinstance(result, Nagashi):
+        return {"type": "nagashi", "winners": list(result.winners), "tenpai": list(result.tenpai)}
+    if isinstance(result, Abortive):
+        return {"type": "abortive", "kind": result.kind}
+    return {"type": "chombo", "seat": result.seat}
+
+
+def _event_json(event: Event) -> dict[str, Any]:
+    if isinstance(event, DeadHand):
+        return {"type": "dead_hand", "seat": event.seat}
+    if isinstance(event, Deposit):
+        return {"type": "deposit", "seat": event.seat, "amount": event.amount}
+    return {
+        "type": "payment",
+        "from": event.payer,
+        "to": list(event.receivers),
+        "amount": event.amount,
+        "reason": event.reason,
+    }
+
+
+def hand_json(hand: Hand) -> dict[str, Any]:
+    """One hand as a ``tenbou-game/1`` hand object (defaults left out)."""
+    data: dict[str, Any] = {"riichi": list(hand.riichi), "result": _result_json(hand.result)}
+    if hand.events:
+        data["events"] = [_event_json(event) for event in hand.events]
+    if hand.wareme is not None:
+        data["wareme"] = hand.wareme
+    if hand.stop:
+        data["stop"] = True
+    return data
+
+
+def write_record(record: GameRecord) -> dict[str, Any]:
+    """The record as a ``tenbou-game/1`` document, with the full ruleset frozen into it."""
+    data: dict[str, Any] = {
+        "format": FORMAT,
+        "ruleset": record.ruleset.options,
+        "players": list(record.players),
+        "hands": [hand_json(hand) for hand in record.hands],
+        "final_scores": None if record.final_scores is None else list(record.final_scores),
+        "settlement_penalties": [
+            {"seat": p.seat, "points": p.points, "reason": p.reason}
+            for p in record.settlement_penalties
+        ],
+    }
+    if record.final_deposits:
+        data["final_deposits"] = record.final_deposits
+    if record.forced_end is not None:
+        data["forced_end"] = {"reason": record.forced_end}
+    return data

@@ -1,0 +1,228 @@
+"""The settlement (精算): final scores, ranks, and settled points.
+
+Steps, per seat: leftover sticks handed out -> rank -> the score part (the difference from the
+return points, rounded as the ruleset says) -> uma and oka -> the top takes the remainder (if
+asked) -> tobi bonus -> penalties. Points are in units of ``points_unit`` table points.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import NamedTuple
+
+from .errors import RecordError
+from .rules import Ruleset
+
+
+class SeatSettlement(NamedTuple):
+    """One seat's settlement, step by step (what the score sheet shows), in settled points."""
+
+    seat: int
+    score: int  # after the last hand
+    leftover: int  # sticks handed to this seat at the end
+    final_score: int
+    rank: int
+    score_points: float  # (final score - return) / points_unit, rounded as the ruleset says
+    uma: float
+    oka: float
+    remainder: float  # what top_takes_remainder changed
+    tobi_bonus: float
+    penalties: float
+    points: float
+
+
+class Final(NamedTuple):
+    ended_by: str
+    scores: tuple[int, ...]
+    ranks: tuple[int, ...]
+    points: tuple[float, ...]
+    leftover_deposits: int
+    seats: tuple[SeatSettlement, ...]
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "ended_by": self.ended_by,
+            "scores": list(self.scores),
+            "ranks": list(self.ranks),
+            "points": list(self.points),
+            "leftover_deposits": self.leftover_deposits,
+        }
+
+
+# Settled points are computed exactly as whole multiples of 1/(points_unit x SCALE): SCALE
+# covers tenths (points are written with one decimal) and uma or oka shared by 2, 3 or 4 tied
+# players, so no step rounds by accident and the sums are exact.
+SCALE = 120
+
+
+def places(rules: Ruleset, scores: Sequence[int]) -> list[int]:
+    """Seats from first place to last: higher score first, then the seat nearer the first dealer."""
+    return sorted(range(len(scores)), key=lambda seat: (-scores[seat], seat))
+
+
+def ranks_of(rules: Ruleset, scores: Sequence[int], order: list[int] | None = None) -> list[int]:
+    """1-based ranks; with ``ties: split`` tied players share the better rank (1, 2, 2, 4)."""
+    ranks = [0] * len(scores)
+    order = order or places(rules, scores)
+    for position, seat in enumerate(order):
+        tied_above = position > 0 and scores[order[position - 1]] == scores[seat]
+        if rules.ties == "split" and tied_above:
+            ranks[seat] = ranks[order[position - 1]]
+        else:
+            ranks[seat] = position + 1
+    return ranks
+
+
+def _units(rules: Ruleset, value: int) -> int:
+    """|value| rounded to whole points by the ruleset's mode (sign kept), scaled."""
+    unit = rules.points_unit
+    whole, rest = divmod(abs(value), unit)
+    mode = rules.rounding.mode
+    if mode == "none":
+        scaled = abs(value) * SCALE
+    else:
+        if mode == "half_up":
+            whole += 2 * rest >= unit
+        elif mode == "gosha_rokunyu":  # 五捨六入: .5 toward zero, .6 away
+            whole += 10 * rest >= 6 * unit
+        elif mode == "up":
+            whole += rest > 0
+        scaled = whole * unit * SCALE
+    return scaled if value >= 0 else -scaled
+
+
+def score_part(rules: Ruleset, score: int) -> int:
+    """The score's part of the settlement (scaled): on the difference, or on the raw score."""
+    if not rules.tobi.negative_settlement:
+        score = max(score, 0)  # 箱下清算なし
+    if rules.rounding.on == "raw":  # mjkt: 百の位を五捨六入 of the score itself
+        return _units(rules, score) - rules.return_points * SCALE
+    return _units(rules, score - rules.return_points)
+
+
+def _scaled(rules: Ruleset, points: float) -> int:
+    """Settled points (uma, bonus, penalties: tenths at most) -> scaled integer."""
+    return round(points * 10) * rules.points_unit * SCALE // 10
+
+
+def _to_tenths(rules: Ruleset, scaled: int) -> int:
+    """Round half away from zero to one decimal (points are written with one decimal)."""
+    per_tenth = rules.points_unit * SCALE // 10
+    tenths = (2 * abs(scaled) + per_tenth) // (2 * per_tenth)
+    return tenths * per_tenth if scaled >= 0 else -tenths * per_tenth
+
+
+def _uma_table(rules: Ruleset, scores: Sequence[int]) -> tuple[float, ...]:
+    if rules.uma_by_floaters is None:
+        return rules.uma
+    floaters = sum(1 for score in scores if score >= rules.return_points)
+    return rules.uma_by_floaters.get(floaters, rules.uma)
+
+
+def _uma_and_oka(rules: Ruleset, scores: Sequence[int], order: list[int]) -> list[tuple[int, int]]:
+    """Each seat's uma and oka (scaled); tied players (``split``) share those of their places."""
+    uma = [_scaled(rules, u) for u in _uma_table(rules, scores)]
+    oka = (rules.return_points - rules.start_points) * rules.players * SCALE
+    result = [(0, 0)] * rules.players
+    position = 0
+    while position < len(order):
+        size = 1
+        while (
+            rules.ties == "split"
+            and position + size < len(order)
+            and scores[order[position + size]] == scores[order[position]]
+        ):
+            size += 1
+        share_uma = sum(uma[position : position + size]) // size
+        share_oka = oka // size if position == 0 else 0
+        for seat in order[position : position + size]:
+            result[seat] = (share_uma, share_oka)
+        position += size
+    return result
+
+
+def hand_out_leftover(
+    rules: Ruleset, scores: Sequence[int], deposits: int, owners: Sequence[tuple[int, int]] | None
+) -> list[int]:
+    """Sticks still on the table at the end: to the top, gone, or back to who paid them."""
+    shares = [0] * rules.players
+    if deposits == 0 or rules.leftover_deposits == "lost":
+        return shares
+    if rules.leftover_deposits == "returned":
+        if owners is None:
+            raise RecordError(
+                "final_deposits cannot be returned under this ruleset: the record does not say "
+                "who paid them",
+                field="final_deposits",
+            )
+        for seat, amount in owners:
+            shares[seat] += amount
+        return shares
+    order = places(rules, scores)
+    tops = [seat for seat in order if scores[seat] == scores[order[0]]]
+    if rules.ties != "split":
+        tops = tops[:1]
+    for i, seat in enumerate(tops):
+        shares[seat] = deposits // len(tops) + (deposits % len(tops) if i == 0 else 0)
+    return shares
+
+
+def settle(
+    rules: Ruleset,
+    scores: Sequence[int],
+    ended_by: str,
+    deposits: int = 0,
+    owners: Sequence[tuple[int, int]] | None = (),
+    busted_by: dict[int, int | None] | None = None,
+    penalties: Sequence[tuple[int, float]] = (),
+) -> Final:
+    """Settle a finished game. ``penalties`` are (seat, settled points) added at the very end."""
+    n = rules.players
+    leftover = hand_out_leftover(rules, scores, deposits, owners)
+    final_scores = [score + extra for score, extra in zip(scores, leftover, strict=True)]
+    order = places(rules, final_scores)
+    ranks = ranks_of(rules, final_scores, order)
+    uma_oka = _uma_and_oka(rules, final_scores, order)
+    parts = [score_part(rules, score) for score in final_scores]
+    totals = [_to_tenths(rules, parts[s] + uma_oka[s][0] + uma_oka[s][1]) for s in range(n)]
+    remainder = [0] * n
+    if rules.rounding.top_takes_remainder:
+        # On the written (one-decimal) values, so that what the sheet shows sums to exactly 0.
+        remainder[order[0]] = -sum(totals)
+        totals[order[0]] += remainder[order[0]]
+    bonus = [0] * n
+    if ended_by == "tobi" and busted_by:
+        amount = _scaled(rules, rules.tobi.bonus)
+        for busted, buster in busted_by.items():
+            if buster is not None:
+                bonus[busted] -= amount
+                bonus[buster] += amount
+    off = [0] * n
+    for seat, points in penalties:
+        off[seat] += _scaled(rules, points)
+    per_point = rules.points_unit * SCALE
+    seats = tuple(
+        SeatSettlement(
+            seat=s,
+            score=scores[s],
+            leftover=leftover[s],
+            final_score=final_scores[s],
+            rank=ranks[s],
+            score_points=parts[s] / per_point,
+            uma=uma_oka[s][0] / per_point,
+            oka=uma_oka[s][1] / per_point,
+            remainder=remainder[s] / per_point,
+            tobi_bonus=bonus[s] / per_point,
+            penalties=off[s] / per_point,
+            points=(totals[s] + bonus[s] + off[s]) / per_point + 0.0,
+        )
+        for s in range(n)
+    )
+    return Final(
+        ended_by=ended_by,
+        scores=tuple(final_scores),
+        ranks=tuple(ranks),
+        points=tuple(seat.points for seat in seats),
+        leftover_deposits=deposits,
+        seats=seats,
+    )

@@ -1,0 +1,88 @@
+"""Errors a scorekeeper can meet at the table carry a code and its values, for translation.
+
+The English message is the engine's own wording; the app shows the code's sentence in the
+reader's language, with the seats named by the players' names.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from .records import Json, chombo, dead, draw, error, game, ids, nagashi, ron, tsumo, win
+
+CASES: list[tuple[str, Json, str, dict[str, Any]]] = [
+    (
+        "riichi with too few points",
+        game(
+            "k_rule",
+            [ron(0, win(1, 6)), ron(0, win(2, 6)), tsumo(3, 1, 30), draw(0, riichi=[0])],
+        ),
+        "riichi_points",
+        {"seat": 0, "score": 700, "needed": 1000},
+    ),
+    (
+        "a dead seat winning",
+        game("k_rule", [ron(0, win(1, 2, 30), events=[dead(1)])]),
+        "dead_cannot_win",
+        {"seat": 1},
+    ),
+    (
+        "a dead seat tenpai",
+        game("k_rule", [draw(2, events=[dead(2)])]),
+        "dead_cannot_be_tenpai",
+        {"seat": 2},
+    ),
+    (
+        "three winners under double ron",
+        game("mjkt", [ron(0, win(1, 2, 30), win(2, 2, 30), win(3, 2, 30))]),
+        "too_many_winners",
+        {"count": 3, "limit": 2},
+    ),
+    ("a riichi player noten", game("k_rule", [draw(riichi=[3])]), "riichi_noten", {"seat": 3}),
+    ("nagashi where there is none", game("ema", [nagashi(1)]), "no_nagashi", {}),
+    (
+        "an abortive draw the rules lack",
+        game("k_rule", [{"result": {"type": "abortive", "kind": "kyuushu"}}]),
+        "no_abortive",
+        {"kind": "kyuushu"},
+    ),
+    (
+        "han below the minimum",
+        game(
+            "gensou",
+            [*[{"result": {"type": "abortive", "kind": "kyuushu"}}] * 5, ron(3, win(2, 1, 30))],
+        ),
+        "below_min_han",
+        {"seat": 2, "han": 1, "min_han": 2},
+    ),
+    ("fu missing", game("k_rule", [tsumo(2, 3)]), "fu_missing", {"seat": 2, "han": 3}),
+    (
+        "1 han 20 fu ron",
+        game("k_rule", [ron(0, win(1, 1, 20))]),
+        "han_fu_impossible",
+        {"seat": 1, "han": 1, "fu": 20, "way": "ron"},
+    ),
+    (
+        "a stop without a choice",
+        game("tenhou", [{"stop": True, **ron(0, win(1, 2, 30))}]),
+        "stop_no_choice",
+        {},
+    ),
+    (
+        "a hand after the end",
+        game("k_rule", [ron(0, win(1, yakuman=2)), chombo(2)]),
+        "game_ended",
+        {"after": 1, "ended_by": "tobi"},
+    ),
+]
+
+
+@pytest.mark.parametrize(("name", "record", "code", "params"), CASES, ids=ids(CASES))
+def test_the_error_names_its_code_and_values(
+    name: str, record: Json, code: str, params: dict[str, Any]
+) -> None:
+    refused = error(record)
+    assert refused.code == code
+    assert refused.params == params
