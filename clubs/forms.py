@@ -1,0 +1,194 @@
+"""Forms: each ``clean`` returns domain values; a ruleset's options are judged by the engine."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+from zoneinfo import available_timezones
+
+from django import forms
+from django.contrib.auth import get_user_model
+from django.contrib.auth.forms import UserCreationForm
+from django.utils.translation import gettext_lazy as _
+
+from clubs import ruleset_fields as rf
+from clubs.models import Club, Player, Role, Ruleset
+from clubs.ruleset_words import (
+    choice_words,
+    group_label,
+    leaf_label,
+    option_help,
+    option_label,
+    preset_name,
+)
+from scoring.engine import RecordError
+from scoring.engine.presets import PRESETS
+from scoring.engine.rules import resolve_options
+
+TIME_ZONES = sorted(available_timezones())
+
+
+class LabelsAbove:
+    """Labels sit above their inputs: no colon after them (in Japanese least of all)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("label_suffix", "")
+        super().__init__(*args, **kwargs)  # type: ignore[call-arg]
+
+
+class ClubForm(LabelsAbove, forms.ModelForm):
+    """A new club: the address (slug) is chosen once, since links to the club use it."""
+
+    time_zone = forms.ChoiceField(
+        label=_("time zone"),
+        choices=[(tz, tz) for tz in TIME_ZONES],
+        initial=Club._meta.get_field("time_zone").default,
+    )
+
+    class Meta:
+        model = Club
+        fields = ["name", "slug", "is_public", "default_language", "time_zone"]
+        help_texts = {
+            "slug": _("Letters, digits and hyphens: the club's address, /c/<name>/."),
+            "is_public": _(
+                "Public: anyone can see the club's players, rules and results. "
+                "Private: members only."
+            ),
+        }
+
+
+class ClubSettingsForm(ClubForm):
+    class Meta(ClubForm.Meta):
+        fields = ["name", "is_public", "default_ruleset", "default_language", "time_zone"]
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["default_ruleset"].queryset = self.instance.rulesets.all()
+
+
+class InviteForm(LabelsAbove, forms.Form):
+    role = forms.ChoiceField(label=_("role"), choices=Role.choices, initial=Role.MEMBER)
+
+
+class RoleForm(LabelsAbove, forms.Form):
+    role = forms.ChoiceField(label=_("role"), choices=Role.choices)
+
+
+class PlayerForm(LabelsAbove, forms.Form):
+    name = forms.CharField(label=_("name"), max_length=Player._meta.get_field("name").max_length)
+
+
+class LinkPlayerForm(LabelsAbove, forms.Form):
+    """Link a player to the account of one of the club's members (empty: unlink)."""
+
+    user = forms.ModelChoiceField(
+        label=_("linked account"), queryset=get_user_model().objects.none(), required=False
+    )
+
+    def __init__(self, *args: Any, club: Club, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        members = get_user_model().objects.filter(memberships__club=club).order_by("username")
+        self.fields["user"].queryset = members
+
+
+class SignupForm(LabelsAbove, UserCreationForm):
+    """An account: a name to log in with and an email address for a forgotten password."""
+
+    class Meta(UserCreationForm.Meta):
+        fields = ("username", "email")
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["email"].required = True
+
+
+class PresetForm(LabelsAbove, forms.Form):
+    """Which preset the editor starts from (a GET form: it only refills the editor)."""
+
+    preset = forms.ChoiceField(label=_("Start from"), choices=())
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["preset"].choices = [(name, preset_name(name)) for name in PRESETS]
+
+
+@dataclass(frozen=True)
+class OptionBlock:
+    """One option in the editor: its label and help, the on/off switch, its inputs."""
+
+    label: str
+    help: str
+    switch: forms.BoundField | None
+    inputs: list[forms.BoundField]
+
+
+def _input(leaf: rf.Leaf) -> forms.Field:
+    """An input for a leaf. Text in, text out: only the engine judges the value."""
+    label = leaf_label(leaf)
+    if leaf.kind == rf.BOOL:
+        return forms.BooleanField(label=label, required=False)
+    if leaf.kind in (rf.CHOICE, rf.ENTRY):
+        choices = [(str(choice), choice_words(leaf, choice)) for choice in leaf.choices]
+        return forms.CharField(label=label, required=False, widget=forms.Select(choices=choices))
+    if leaf.kind == rf.NUMBER:
+        widget = forms.TextInput(attrs={"inputmode": "decimal", "size": 10})
+        return forms.CharField(label=label, required=False, widget=widget)
+    return forms.CharField(label=label, required=False, widget=forms.TextInput(attrs={"size": 30}))
+
+
+class RulesetForm(LabelsAbove, forms.Form):
+    """A ruleset: its name, the preset it starts from, and an input for every engine option.
+
+    ``clean`` turns the inputs into a full option set and asks the engine; its message is put
+    beside the input it names (``ruleset.tobi.bonus`` -> the bust bonus input).
+    """
+
+    name = forms.CharField(label=_("Ruleset name"), max_length=80)
+    preset = forms.ChoiceField(widget=forms.HiddenInput, choices=[(p, p) for p in PRESETS])
+    note = forms.CharField(
+        label=_("What changed (for the version history)"), max_length=200, required=False
+    )
+
+    def __init__(self, *args: Any, club: Club, ruleset: Ruleset | None, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.club, self.ruleset = club, ruleset
+        self.engine_error = ""
+        for fields in rf.FIELDS:
+            if fields.switch:
+                self.fields[fields.switch_key] = forms.BooleanField(label=_("Used"), required=False)
+            for leaf in fields.leaves:
+                self.fields[leaf.key] = _input(leaf)
+
+    @staticmethod
+    def initial_for(preset: str, options: dict[str, Any]) -> dict[str, Any]:
+        """The inputs for a full option set (a preset's, or a saved version's)."""
+        return {"preset": preset, **rf.initial(options)}
+
+    def clean_name(self) -> str:
+        name = self.cleaned_data["name"].strip()
+        others = self.club.rulesets.filter(name=name)
+        if self.ruleset is not None:
+            others = others.exclude(pk=self.ruleset.pk)
+        if others.exists():
+            raise forms.ValidationError(_("This club already has a ruleset with this name."))
+        return name
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean()
+        try:
+            cleaned["options"] = resolve_options(rf.options_from(cleaned))
+        except RecordError as error:
+            self.engine_error = error.message
+            self.add_error(rf.leaf_for_error(error.field), error.message)
+        return cleaned
+
+    def blocks(self) -> list[tuple[str, list[OptionBlock]]]:
+        """The inputs grouped as the spec groups the options, for the template."""
+        groups: dict[str, list[OptionBlock]] = {}
+        for fields in rf.FIELDS:
+            option = fields.option
+            switch = self[fields.switch_key] if fields.switch else None
+            inputs = [self[leaf.key] for leaf in fields.leaves]
+            block = OptionBlock(option_label(option), option_help(option), switch, inputs)
+            groups.setdefault(option.group, []).append(block)
+        return [(group_label(group), blocks) for group, blocks in groups.items()]

@@ -1,0 +1,178 @@
+"""Clubs and what belongs to them: members and their roles, players, rulesets and versions.
+
+A club's ruleset stores only its options; the engine (``scoring.engine``) validates them. Every
+save makes a new ``RulesetVersion``, and a game keeps the version it was played under, so
+changing house rules never changes an old result.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+
+class Club(models.Model):
+    """A mahjong club (クラブ): the owner of players, rulesets and games."""
+
+    name = models.CharField(_("name"), max_length=100)
+    slug = models.SlugField(_("address name"), max_length=50, unique=True)
+    is_public = models.BooleanField(
+        _("public"), default=False, help_text=_("Listed on the home page for everyone to see.")
+    )
+    default_ruleset = models.ForeignKey(
+        "clubs.Ruleset",
+        verbose_name=_("default ruleset"),
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+    )
+    default_language = models.CharField(
+        _("default language"), max_length=8, choices=settings.LANGUAGES, default="ja"
+    )
+    time_zone = models.CharField(_("time zone"), max_length=64, default="Asia/Tokyo")
+    created_at = models.DateTimeField(_("created"), auto_now_add=True)
+
+    class Meta:
+        ordering = ["name"]
+        verbose_name = _("club")
+        verbose_name_plural = _("clubs")
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Role(models.TextChoices):
+    """What a member may do. Each role includes the ones below it."""
+
+    ADMIN = "admin", _("admin")  # members, rulesets, leagues, voiding games
+    SCOREKEEPER = "scorekeeper", _("scorekeeper")  # records and fixes games
+    MEMBER = "member", _("member")  # sees a private club
+
+
+ROLE_RANK = {Role.MEMBER: 1, Role.SCOREKEEPER: 2, Role.ADMIN: 3}
+
+
+class Membership(models.Model):
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="memberships")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="memberships"
+    )
+    role = models.CharField(_("role"), max_length=16, choices=Role.choices, default=Role.MEMBER)
+    created_at = models.DateTimeField(_("joined"), auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["club", "user"], name="one_membership_per_club")
+        ]
+        verbose_name = _("membership")
+        verbose_name_plural = _("memberships")
+
+    def __str__(self) -> str:
+        return f"{self.user} @ {self.club} ({self.role})"
+
+    def allows(self, role: str) -> bool:
+        return ROLE_RANK[Role(self.role)] >= ROLE_RANK[Role(role)]
+
+
+class Invitation(models.Model):
+    """A one-time link that lets someone join a club with a role, until it expires."""
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="invitations")
+    role = models.CharField(_("role"), max_length=16, choices=Role.choices, default=Role.MEMBER)
+    token = models.CharField(max_length=64, unique=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    expires_at = models.DateTimeField(_("expires"))
+    accepted_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    accepted_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        verbose_name = _("invitation")
+        verbose_name_plural = _("invitations")
+
+    def __str__(self) -> str:
+        return f"{self.club} ({self.role})"
+
+
+class Player(models.Model):
+    """A person who sits at the table (most have no login; one may be linked to a member)."""
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="players")
+    name = models.CharField(_("name"), max_length=60)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("linked account"),
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="players",
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["name"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["club", "name"],
+                name="player_name_unique_in_club",
+                violation_error_message=_("This club already has a player with this name."),
+            )
+        ]
+        verbose_name = _("player")
+        verbose_name_plural = _("players")
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Ruleset(models.Model):
+    """A club's house rules: a preset of the engine plus the options the club changed."""
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="rulesets")
+    name = models.CharField(_("name"), max_length=80)
+    preset = models.CharField(_("preset"), max_length=40)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["name"]
+        constraints = [
+            models.UniqueConstraint(fields=["club", "name"], name="ruleset_name_unique_in_club")
+        ]
+        verbose_name = _("ruleset")
+        verbose_name_plural = _("rulesets")
+
+    def __str__(self) -> str:
+        return self.name
+
+    def current_version(self) -> RulesetVersion | None:
+        return self.versions.order_by("-number").first()
+
+
+class RulesetVersion(models.Model):
+    """One saved state of a ruleset: the full options, as the engine validated them."""
+
+    ruleset = models.ForeignKey(Ruleset, on_delete=models.CASCADE, related_name="versions")
+    number = models.PositiveIntegerField(_("version"))
+    options = models.JSONField(_("options"))  # every option, as the engine validated them
+    note = models.CharField(_("note"), max_length=200, blank=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["ruleset", "-number"]
+        constraints = [
+            models.UniqueConstraint(fields=["ruleset", "number"], name="one_number_per_version")
+        ]
+        verbose_name = _("ruleset version")
+        verbose_name_plural = _("ruleset versions")
+
+    def __str__(self) -> str:
+        return f"{self.ruleset} v{self.number}"

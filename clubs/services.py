@@ -1,0 +1,185 @@
+"""Everything that changes a club, one transaction each (views call these, never the ORM).
+
+Rules of the club live here: the creator of a club is its admin, a club always keeps an admin,
+an invitation is used once and expires, player names are unique in a club, and every saved
+ruleset is a new version validated by the engine.
+"""
+
+from __future__ import annotations
+
+import secrets
+from datetime import timedelta
+from typing import Any
+
+from django.core.exceptions import ValidationError
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from clubs.models import Club, Invitation, Membership, Player, Role, Ruleset, RulesetVersion
+from scoring.engine.rules import resolve_options
+
+INVITATION_DAYS = 7
+
+
+class ClubError(Exception):
+    """A change the club's rules refuse; ``message`` says why, for the person who asked."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+@transaction.atomic
+def create_club(user: Any, **fields: Any) -> Club:
+    """A new club, with its creator as admin."""
+    club = Club.objects.create(**fields)
+    Membership.objects.create(club=club, user=user, role=Role.ADMIN)
+    return club
+
+
+def invite(club: Club, role: str, created_by: Any) -> Invitation:
+    """A one-time link to join ``club`` with ``role``, valid for ``INVITATION_DAYS`` days."""
+    return Invitation.objects.create(
+        club=club,
+        role=role,
+        token=secrets.token_urlsafe(32),
+        created_by=created_by,
+        expires_at=timezone.now() + timedelta(days=INVITATION_DAYS),
+    )
+
+
+def invitation_problem(invitation: Invitation) -> str | None:
+    """Why this invitation can no longer be used, or None."""
+    if invitation.accepted_at is not None:
+        return _("This invitation has already been used. Ask the club's admin for a new one.")
+    if invitation.expires_at <= timezone.now():
+        return _("This invitation has expired. Ask the club's admin for a new one.")
+    return None
+
+
+@transaction.atomic
+def accept_invitation(invitation: Invitation, user: Any) -> tuple[Membership, bool]:
+    """Join the club with the invitation's role. Already a member: nothing changes (False)."""
+    invitation = Invitation.objects.select_for_update().get(pk=invitation.pk)
+    problem = invitation_problem(invitation)
+    if problem:
+        raise ClubError(problem)
+    membership = Membership.objects.filter(club=invitation.club, user=user).first()
+    if membership is not None:
+        return membership, False
+    membership = Membership.objects.create(club=invitation.club, user=user, role=invitation.role)
+    invitation.accepted_by, invitation.accepted_at = user, timezone.now()
+    invitation.save(update_fields=["accepted_by", "accepted_at"])
+    return membership, True
+
+
+def revoke_invitation(invitation: Invitation) -> None:
+    if invitation.accepted_at is not None:
+        raise ClubError(_("This invitation has been used: remove the member instead."))
+    invitation.delete()
+
+
+def _keep_an_admin(membership: Membership) -> None:
+    """Refuse to take away the club's last admin (the admins are locked while we count)."""
+    admins = list(
+        Membership.objects.select_for_update().filter(club=membership.club, role=Role.ADMIN)
+    )
+    if [m.pk for m in admins] == [membership.pk]:
+        raise ClubError(_("A club needs at least one admin: make another member admin first."))
+
+
+@transaction.atomic
+def change_role(membership: Membership, role: str) -> Membership:
+    if membership.role == Role.ADMIN and role != Role.ADMIN:
+        _keep_an_admin(membership)
+    membership.role = role
+    membership.save(update_fields=["role"])
+    return membership
+
+
+@transaction.atomic
+def remove_member(membership: Membership) -> None:
+    if membership.role == Role.ADMIN:
+        _keep_an_admin(membership)
+    membership.delete()
+
+
+def _name_taken(name: str) -> ValidationError:
+    return ValidationError(
+        {"name": _("This club already has a player named “%(name)s”.") % {"name": name}}
+    )
+
+
+def add_player(club: Club, name: str) -> Player:
+    try:
+        with transaction.atomic():
+            return Player.objects.create(club=club, name=name)
+    except IntegrityError:
+        raise _name_taken(name) from None
+
+
+def rename_player(player: Player, name: str) -> Player:
+    """A new name; seats and results point at the player, so they are untouched."""
+    old, player.name = player.name, name
+    try:
+        with transaction.atomic():
+            player.save(update_fields=["name"])
+    except IntegrityError:
+        player.name = old
+        raise _name_taken(name) from None
+    return player
+
+
+def link_player(player: Player, user: Any | None) -> Player:
+    """Link the player to a member's account (or unlink with None): one player per account."""
+    if user is not None:
+        taken = player.club.players.filter(user=user).exclude(pk=player.pk).first()
+        if taken is not None:
+            raise ValidationError(
+                {"user": _("This account is already linked to “%(name)s”.") % {"name": taken}}
+            )
+    player.user = user
+    player.save(update_fields=["user"])
+    return player
+
+
+@transaction.atomic
+def save_ruleset(
+    club: Club,
+    ruleset: Ruleset | None,
+    *,
+    name: str,
+    preset: str,
+    options: dict[str, Any],
+    note: str = "",
+    user: Any = None,
+) -> RulesetVersion:
+    """Save a ruleset's options as its next version (the engine validates them).
+
+    Old versions are never changed: a game keeps the version it was played under. A save that
+    changes no option makes no version. The club's first ruleset becomes its default.
+    """
+    options = resolve_options(options)
+    if ruleset is None:
+        ruleset = Ruleset(club=club)
+    else:
+        ruleset = Ruleset.objects.select_for_update().get(pk=ruleset.pk)
+    ruleset.name, ruleset.preset = name, preset
+    try:
+        with transaction.atomic():
+            ruleset.save()
+    except IntegrityError:
+        raise ValidationError(
+            {"name": _("This club already has a ruleset named “%(name)s”.") % {"name": name}}
+        ) from None
+    current = ruleset.current_version()
+    if current is not None and current.options == options:
+        return current
+    version = ruleset.versions.create(
+        number=current.number + 1 if current else 1, options=options, note=note, created_by=user
+    )
+    if club.default_ruleset_id is None:
+        club.default_ruleset = ruleset
+        club.save(update_fields=["default_ruleset"])
+    return version

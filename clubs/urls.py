@@ -1,0 +1,89 @@
+"""Accounts (Django's own views with our templates) and the club pages under /c/<slug>/."""
+
+from __future__ import annotations
+
+from django.contrib.auth import views as auth
+from django.urls import include, path
+
+from clubs.views import accounts, clubs, members, players, rulesets
+
+# Template names differ from Django admin's registration/ templates, which would otherwise win.
+account_patterns = [
+    path("login/", auth.LoginView.as_view(), name="login"),
+    path("logout/", auth.LogoutView.as_view(), name="logout"),
+    path("signup/", accounts.signup, name="signup"),
+    path(
+        "password/",
+        auth.PasswordChangeView.as_view(template_name="registration/password_change.html"),
+        name="password_change",
+    ),
+    path(
+        "password/changed/",
+        auth.PasswordChangeDoneView.as_view(template_name="registration/password_changed.html"),
+        name="password_change_done",
+    ),
+    path(
+        "password/reset/",
+        auth.PasswordResetView.as_view(
+            template_name="registration/password_reset.html",
+            email_template_name="registration/password_reset_mail.txt",
+            subject_template_name="registration/password_reset_mail_subject.txt",
+        ),
+        name="password_reset",
+    ),
+    path(
+        "password/reset/sent/",
+        auth.PasswordResetDoneView.as_view(template_name="registration/password_reset_sent.html"),
+        name="password_reset_done",
+    ),
+    path(
+        "password/reset/<uidb64>/<token>/",
+        auth.PasswordResetConfirmView.as_view(template_name="registration/password_reset_new.html"),
+        name="password_reset_confirm",
+    ),
+    path(
+        "password/reset/done/",
+        auth.PasswordResetCompleteView.as_view(
+            template_name="registration/password_reset_finished.html"
+        ),
+        name="password_reset_complete",
+    ),
+]
+
+club_patterns = [
+    path("clubs/new/", clubs.club_new, name="new"),
+    path("c/<slug:slug>/", clubs.club, name="club"),
+    path("c/<slug:slug>/settings/", clubs.club_settings, name="settings"),
+    path("c/<slug:slug>/members/", members.members, name="members"),
+    path("c/<slug:slug>/members/<int:membership_id>/role/", members.member_role, name="role"),
+    path("c/<slug:slug>/members/<int:membership_id>/remove/", members.member_remove, name="remove"),
+    path("c/<slug:slug>/invitations/", members.invite, name="invite"),
+    path(
+        "c/<slug:slug>/invitations/<int:invitation_id>/revoke/",
+        members.invitation_revoke,
+        name="revoke",
+    ),
+    path("c/<slug:slug>/join/<str:token>/", members.join, name="join"),
+    path("c/<slug:slug>/players/", players.players, name="players"),
+    path("c/<slug:slug>/players/new/", players.player_add, name="player_add"),
+    path("c/<slug:slug>/players/<int:player_id>/", players.player, name="player"),
+    path(
+        "c/<slug:slug>/players/<int:player_id>/rename/",
+        players.player_rename,
+        name="player_rename",
+    ),
+    path("c/<slug:slug>/players/<int:player_id>/link/", players.player_link, name="player_link"),
+    path("c/<slug:slug>/rulesets/", rulesets.rulesets, name="rulesets"),
+    path("c/<slug:slug>/rulesets/new/", rulesets.ruleset_new, name="ruleset_new"),
+    path("c/<slug:slug>/rulesets/<int:ruleset_id>/", rulesets.ruleset, name="ruleset"),
+    path(
+        "c/<slug:slug>/rulesets/<int:ruleset_id>/edit/",
+        rulesets.ruleset_edit,
+        name="ruleset_edit",
+    ),
+]
+
+urlpatterns = [
+    path("accounts/", include(account_patterns)),
+    path("", include((club_patterns, "clubs"))),
+]
