@@ -1,0 +1,199 @@
+"""Games: what was played (inputs) and what the engine derived from it (for fast queries).
+
+Inputs are ``Game`` (who, under which ruleset version, how it ended if by force or by score-only
+entry), ``Seat`` and ``Hand`` (each hand is a ``tenbou-game/1`` hand object, stored as played).
+``GameResult`` and ``HandStat`` are derived: rebuilt by the services in the same transaction
+whenever the inputs change, never edited by hand.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.conf import settings
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+from clubs.models import Club, Player, RulesetVersion
+
+RECORD_FORMAT = "tenbou-game/1"
+
+
+class GameStatus(models.TextChoices):
+    ONGOING = "ongoing", _("in progress")
+    FINISHED = "finished", _("finished")
+    VOIDED = "voided", _("voided")
+
+
+class Game(models.Model):
+    """One game (対局) at one table."""
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="games")
+    ruleset_version = models.ForeignKey(
+        RulesetVersion, verbose_name=_("ruleset"), on_delete=models.PROTECT, related_name="games"
+    )
+    table_label = models.CharField(_("table"), max_length=40, blank=True)
+    played_on = models.DateField(_("date"))
+    status = models.CharField(
+        _("status"), max_length=16, choices=GameStatus.choices, default=GameStatus.ONGOING
+    )
+    # Inputs beyond the hands (tenbou-game/1): a referee's early end, score-only entry, penalties.
+    forced_end = models.BooleanField(_("ended early"), default=False)
+    forced_end_reason = models.CharField(_("ended early because"), max_length=200, blank=True)
+    final_scores = models.JSONField(_("final scores"), null=True, blank=True)
+    final_deposits = models.PositiveIntegerField(_("sticks left on the table"), default=0)
+    settlement_penalties = models.JSONField(_("settlement penalties"), default=list, blank=True)
+    void_reason = models.CharField(_("reason for voiding"), max_length=200, blank=True)
+    # Bumped by every change: a tablet posting against an older version gets a conflict.
+    version = models.PositiveIntegerField(default=0)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+    # The start (or import) form's key: a retried submit finds this game instead of a second one.
+    idempotency_key = models.CharField(max_length=64, null=True, blank=True)  # noqa: DJ001
+
+    class Meta:
+        ordering = ["-played_on", "-created_at"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["club", "idempotency_key"], name="one_game_per_idempotency_key"
+            )
+        ]
+        verbose_name = _("game")
+        verbose_name_plural = _("games")
+
+    def __str__(self) -> str:
+        return f"{self.club} {self.played_on} {self.table_label}".strip()
+
+    def record(self) -> dict[str, Any]:
+        """The game as a ``tenbou-game/1`` document: what the engine replays."""
+        seats = sorted(self.seats.all(), key=lambda seat: seat.seat)
+        document: dict[str, Any] = {
+            "format": RECORD_FORMAT,
+            "ruleset": self.ruleset_version.options,
+            "players": [seat.player.name for seat in seats],
+            # .all() (ordered by number in Hand.Meta) so that a prefetch of the hands is used.
+            "hands": [hand.data for hand in self.hands.all()],
+            "final_scores": self.final_scores,
+            "settlement_penalties": list(self.settlement_penalties),
+        }
+        if self.final_deposits:
+            document["final_deposits"] = self.final_deposits
+        if self.forced_end:
+            document["forced_end"] = {"reason": self.forced_end_reason}
+        return document
+
+
+class Seat(models.Model):
+    """Who sat where: seat 0 is the first dealer (起家), turn order 0 -> 1 -> 2 -> 3."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seats")
+    seat = models.PositiveSmallIntegerField(_("seat"))
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="seats")
+
+    class Meta:
+        ordering = ["game", "seat"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "seat"], name="one_player_per_seat"),
+            models.UniqueConstraint(fields=["game", "player"], name="one_seat_per_player"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.game} seat {self.seat}: {self.player}"
+
+
+class Hand(models.Model):
+    """One hand (局) as it was recorded at the table: a ``tenbou-game/1`` hand object."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="hands")
+    number = models.PositiveIntegerField(_("hand"))  # 1-based, in the order played
+    data = models.JSONField(_("hand"))
+    # A retried submit from a tablet carries the same key and is stored once.
+    # NULL (not "") when absent, so that the unique constraint ignores hands without one.
+    idempotency_key = models.CharField(max_length=64, null=True, blank=True)  # noqa: DJ001
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["game", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "number"], name="one_hand_per_number"),
+            models.UniqueConstraint(
+                fields=["game", "idempotency_key"], name="one_hand_per_idempotency_key"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.game} hand {self.number}"
+
+
+class GameLog(models.Model):
+    """What was done to a game and by whom (reopened, voided, edited hand 3 ...)."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="log")
+    action = models.CharField(max_length=32)
+    detail = models.CharField(max_length=300, blank=True)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
+    )
+    at = models.DateTimeField(auto_now_add=True)
+    # The key of the form that made this change: a retried edit, delete, finish ... is done once.
+    idempotency_key = models.CharField(max_length=64, null=True, blank=True)  # noqa: DJ001
+
+    class Meta:
+        ordering = ["game", "at"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["game", "idempotency_key"], name="one_change_per_idempotency_key"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.game}: {self.action}"
+
+
+class GameResult(models.Model):
+    """Derived: each seat's settlement of a finished game (for standings)."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="results")
+    seat = models.PositiveSmallIntegerField()
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="results")
+    final_score = models.IntegerField()
+    rank = models.PositiveSmallIntegerField()
+    points = models.DecimalField(max_digits=9, decimal_places=1)
+
+    class Meta:
+        ordering = ["game", "rank", "seat"]
+        constraints = [models.UniqueConstraint(fields=["game", "seat"], name="one_result_per_seat")]
+
+    def __str__(self) -> str:
+        return f"{self.game} seat {self.seat}: {self.points}"
+
+
+class HandStat(models.Model):
+    """Derived: one seat in one hand (for player statistics)."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="hand_stats")
+    hand_number = models.PositiveIntegerField()
+    seat = models.PositiveSmallIntegerField()
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="hand_stats")
+    delta = models.IntegerField()
+    score_after = models.IntegerField()
+    dealer = models.BooleanField(default=False)
+    riichi = models.BooleanField(default=False)
+    won = models.BooleanField(default=False)
+    tsumo = models.BooleanField(default=False)
+    dealt_in = models.BooleanField(default=False)  # 放銃
+
+    class Meta:
+        ordering = ["game", "hand_number", "seat"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["game", "hand_number", "seat"], name="one_stat_per_seat_and_hand"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.game} hand {self.hand_number} seat {self.seat}: {self.delta}"

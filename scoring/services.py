@@ -1,0 +1,636 @@
+"""Changing a game: each function is one transaction, and the engine judges every change.
+
+Every change follows the same steps: lock the game row (``select_for_update``), return at once
+if the form's idempotency key was already used (a retried submit is done once), check the
+version the tablet saw (a second tablet gets ``GameConflict`` with the fresh state instead of
+overwriting), replay the whole record with the change BEFORE saving anything (an engine
+``RecordError`` leaves the database as it was), then save the inputs, bump the version,
+rebuild the derived rows (``HandStat``, ``GameResult``) and write a ``GameLog`` entry.
+
+``GameResult`` rows exist exactly while a game is finished: standings read them, so a game in
+progress, reopened or voided (取消) has none.
+"""
+
+from __future__ import annotations
+
+import datetime
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+from django.db import IntegrityError, transaction
+from django.db.models import Prefetch, QuerySet
+from django.utils.translation import gettext as _
+
+from clubs.models import Club, Player, Ruleset, RulesetVersion
+from scoring.engine import GameReplay, RecordError, read_record, replay, resolve_options
+from scoring.engine import Ruleset as Rules
+from scoring.engine.tenhou import TenhouLogError, mjlog_to_record
+from scoring.models import (
+    RECORD_FORMAT,
+    Game,
+    GameLog,
+    GameResult,
+    GameStatus,
+    Hand,
+    HandStat,
+    Seat,
+)
+
+Document = dict[str, Any]
+
+
+@dataclass(frozen=True)
+class GameState:
+    """A game with its record (``tenbou-game/1``) and the engine's replay of it."""
+
+    game: Game
+    document: Document
+    rules: Rules
+    replay: GameReplay
+    version: int  # the game's version when the document was read
+
+    @property
+    def players(self) -> list[str]:
+        return self.document["players"]
+
+    @property
+    def hands(self) -> list[dict[str, Any]]:
+        return self.document["hands"]
+
+
+class GameError(Exception):
+    """A change the app refuses before the engine is asked; the message is for the scorekeeper."""
+
+
+class GameConflict(GameError):
+    """Another tablet changed the game after this one loaded it (the versions differ)."""
+
+    def __init__(self, state: GameState) -> None:
+        super().__init__(
+            _("Someone else changed this game meanwhile. Nothing was saved: check the fresh state.")
+        )
+        self.state = state
+
+
+class GameClosed(GameError):
+    """The game is finished or voided: it must be reopened before a hand changes."""
+
+
+class NoSuchHand(GameError):
+    """The hand number is not in the game (deleted meanwhile, or never there)."""
+
+
+# -- reading -------------------------------------------------------------------------------
+
+
+def replay_document(document: Document) -> GameReplay:
+    """The engine's replay of a document that belongs to no game yet (raises ``RecordError``)."""
+    return replay(read_record(document))
+
+
+def evaluate(game: Game, document: Document, require_end: bool = False) -> GameState:
+    """The engine's replay of ``document`` (raises ``RecordError``)."""
+    record = read_record(document)
+    replayed = replay(record, require_end=require_end)
+    return GameState(game, document, record.ruleset, replayed, game.version if game else 0)
+
+
+def game_state(game: Game) -> GameState:
+    """The game as it stands (the engine's replay of its stored record)."""
+    return evaluate(game, game.record())
+
+
+def with_hands(state: GameState, hands: list[dict[str, Any]]) -> Document:
+    return {**state.document, "hands": hands}
+
+
+def preview_hand(state: GameState, hand: dict[str, Any], number: int | None = None) -> GameState:
+    """The game with ``hand`` appended (or put in place of hand ``number``); saves nothing."""
+    return evaluate(state.game, with_hands(state, _placed(state.hands, hand, number)))
+
+
+def preview_deletion(state: GameState, number: int) -> GameState:
+    return evaluate(state.game, with_hands(state, state.hands[: number - 1] + state.hands[number:]))
+
+
+def state_before(state: GameState, number: int) -> GameReplay:
+    """The replay of the hands before hand ``number``: the table as that hand began.
+
+    A referee's early end comes after the last hand, so it is left out here: without it, the
+    table before hand 1 of a game ended early would already be over.
+    """
+    earlier = with_hands(state, state.hands[: number - 1])
+    earlier.pop("forced_end", None)
+    return evaluate(state.game, earlier).replay
+
+
+def preview_end_early(state: GameState, reason: str) -> GameState:
+    return evaluate(state.game, {**state.document, "forced_end": {"reason": reason}})
+
+
+def preview_final_scores(state: GameState, scores: Sequence[int], deposits: int) -> GameState:
+    return evaluate(state.game, _final_scores_document(state.document, scores, deposits))
+
+
+def _placed(hands: list[dict[str, Any]], hand: dict[str, Any], number: int | None) -> list[Any]:
+    if number is None:
+        return [*hands, hand]
+    return [*hands[: number - 1], hand, *hands[number:]]
+
+
+def _final_scores_document(document: Document, scores: Sequence[int], deposits: int) -> Document:
+    changed = {**document, "final_scores": list(scores)}
+    changed.pop("final_deposits", None)
+    if deposits:
+        changed["final_deposits"] = deposits
+    return changed
+
+
+# -- the steps every change shares ---------------------------------------------------------
+
+
+def games() -> QuerySet[Game]:
+    """Games with what ``Game.record()`` and the game pages read, in three queries."""
+    return Game.objects.select_related("club", "ruleset_version__ruleset").prefetch_related(
+        Prefetch("seats", queryset=Seat.objects.select_related("player")), "hands"
+    )
+
+
+def _lock(game: Game) -> int:
+    """Lock the game row until the transaction ends; its version now."""
+    return Game.objects.select_for_update().values_list("version", flat=True).get(pk=game.pk)
+
+
+def done_before(game: Game, key: str | None) -> bool:
+    """Whether the change sent with this form key was made (a retry is answered as a success)."""
+    return bool(key) and GameLog.objects.filter(game=game, idempotency_key=key).exists()
+
+
+def _begin(
+    game: Game, version: int, key: str | None, seen: GameState | None
+) -> tuple[Game, GameState, bool]:
+    """Lock, then: (game, current state, whether this key's change was already made).
+
+    Every change bumps the version in its own transaction, so a state ``seen`` (read by the
+    caller) at the version now locked is the current one: reused, not read again.
+    """
+    current = _lock(game)
+    if seen is None or seen.version != current or seen.game.pk != game.pk:
+        seen = game_state(games().get(pk=game.pk))
+    if done_before(seen.game, key):
+        return seen.game, seen, True
+    if version != current:
+        raise GameConflict(seen)
+    return seen.game, seen, False
+
+
+def _require_ongoing(game: Game) -> None:
+    if game.status == GameStatus.FINISHED:
+        raise GameClosed(_("This game is finished: reopen it to change it."))
+    if game.status == GameStatus.VOIDED:
+        raise GameClosed(_("This game was voided and cannot be changed."))
+
+
+def _commit(
+    game: Game, fields: Sequence[str], action: str, detail: str, user: Any, key: str | None
+) -> None:
+    """Save the changed fields with the next version, and log the change under its key."""
+    game.version += 1
+    game.save(update_fields=[*fields, "version", "updated_at"])
+    GameLog.objects.create(
+        game=game, action=action, detail=detail[:300], user=_user(user), idempotency_key=key or None
+    )
+
+
+def _user(user: Any) -> Any:
+    return user if user is not None and user.is_authenticated else None
+
+
+def _label(state: GameState, number: int) -> str:
+    row = state.replay.hands[number - 1]
+    return f"hand {number} ({row.round}-{row.honba})"
+
+
+# -- derived rows --------------------------------------------------------------------------
+
+
+def _seat_players(game: Game) -> list[Player]:
+    return [seat.player for seat in sorted(game.seats.all(), key=lambda seat: seat.seat)]
+
+
+def _hand_stats(game: Game, state: GameState, first: int) -> list[HandStat]:
+    players = _seat_players(game)
+    stats = []
+    for number, (hand, row) in enumerate(
+        zip(state.hands[first - 1 :], state.replay.hands[first - 1 :], strict=True), first
+    ):
+        roles = _roles(hand["result"])
+        for seat, player in enumerate(players):
+            stats.append(
+                HandStat(
+                    game=game,
+                    hand_number=number,
+                    seat=seat,
+                    player=player,
+                    delta=row.deltas[seat],
+                    score_after=row.scores[seat],
+                    dealer=row.dealer == seat,
+                    riichi=seat in hand.get("riichi", []),
+                    won=seat in roles["won"],
+                    tsumo=seat in roles["tsumo"],
+                    dealt_in=seat in roles["dealt_in"],
+                )
+            )
+    return stats
+
+
+def _roles(result: dict[str, Any]) -> dict[str, set[int]]:
+    """Who won, by tsumo or not, and who dealt in (放銃). Nagashi mangan is not a win here."""
+    if result["type"] == "ron":
+        return {
+            "won": {w["winner"] for w in result["wins"]},
+            "tsumo": set(),
+            "dealt_in": {result["from"]},
+        }
+    if result["type"] == "tsumo":
+        return {"won": {result["winner"]}, "tsumo": {result["winner"]}, "dealt_in": set()}
+    return {"won": set(), "tsumo": set(), "dealt_in": set()}
+
+
+def _rebuild_hand_stats(game: Game, state: GameState, first: int = 1) -> None:
+    """Rebuild the stats of hand ``first`` and after (the ones before cannot have changed)."""
+    HandStat.objects.filter(game=game, hand_number__gte=first).delete()
+    HandStat.objects.bulk_create(_hand_stats(game, state, first))
+
+
+def _rebuild_results(game: Game, state: GameState) -> None:
+    GameResult.objects.filter(game=game).delete()
+    final = state.replay.final
+    if game.status != GameStatus.FINISHED or final is None:
+        return
+    GameResult.objects.bulk_create(
+        GameResult(
+            game=game,
+            seat=seat.seat,
+            player=player,
+            final_score=seat.final_score,
+            rank=seat.rank,
+            points=f"{seat.points:.1f}",
+        )
+        for seat, player in zip(final.seats, _seat_players(game), strict=True)
+    )
+
+
+# -- starting a game -----------------------------------------------------------------------
+
+
+@transaction.atomic
+def start_game(
+    club: Club,
+    *,
+    ruleset_version: RulesetVersion,
+    players: Sequence[str],
+    played_on: datetime.date,
+    table_label: str = "",
+    user: Any = None,
+    key: str | None = None,
+) -> Game:
+    """A new game: ``players`` are names in seat order (seat 0 deals first, 起家).
+
+    A name the club does not know yet becomes a new player.
+    """
+    if key and (found := Game.objects.filter(club=club, idempotency_key=key).first()):
+        return found
+    names = [name.strip() for name in players]
+    document = {
+        "format": RECORD_FORMAT,
+        "ruleset": ruleset_version.options,
+        "players": names,
+        "hands": [],
+    }
+    replay_document(document)  # the engine checks the number of players, names twice ...
+    game, _created = _create_game(
+        club, ruleset_version, names, played_on, table_label, user, key, action="started"
+    )
+    return game
+
+
+def _create_game(
+    club: Club,
+    ruleset_version: RulesetVersion,
+    names: Sequence[str],
+    played_on: datetime.date,
+    table_label: str,
+    user: Any,
+    key: str | None,
+    action: str,
+    detail: str = "",
+) -> tuple[Game, bool]:
+    """The game and its seats; (the game made by a retry beside this one, False) on a race."""
+    try:
+        with transaction.atomic():
+            game = Game.objects.create(
+                club=club,
+                ruleset_version=ruleset_version,
+                played_on=played_on,
+                table_label=table_label.strip(),
+                created_by=_user(user),
+                idempotency_key=key or None,
+            )
+    except IntegrityError:  # the same key was just used by a retry running beside this one
+        return Game.objects.get(club=club, idempotency_key=key), False
+    Seat.objects.bulk_create(
+        Seat(game=game, seat=seat, player=_player(club, name)) for seat, name in enumerate(names)
+    )
+    GameLog.objects.create(game=game, action=action, detail=detail[:300], user=_user(user))
+    return game, True
+
+
+def _player(club: Club, name: str) -> Player:
+    player, _created = Player.objects.get_or_create(club=club, name=name)
+    return player
+
+
+# -- hands ---------------------------------------------------------------------------------
+
+
+@transaction.atomic
+def record_hand(
+    game: Game,
+    hand: dict[str, Any],
+    *,
+    version: int,
+    key: str | None,
+    user: Any = None,
+    seen: GameState | None = None,
+) -> GameState:
+    """Add the next hand. A retried submit (same ``key``) is stored once.
+
+    ``seen``: the state the caller read the game in (reused if it is still the current one).
+    """
+    game, state, done = _begin(game, version, key, seen)
+    if done:
+        return state
+    _require_ongoing(game)
+    if state.replay.final is not None:
+        raise GameClosed(_("The game has ended: confirm the settlement, or fix a hand."))
+    new = preview_hand(state, hand)
+    number = len(new.hands)
+    Hand.objects.create(game=game, number=number, data=hand, idempotency_key=key)
+    _commit(game, [], "recorded_hand", _label(new, number), user, key)
+    HandStat.objects.bulk_create(_hand_stats(game, new, number))  # a new hand: nothing to drop
+    return replace(new, game=game, version=game.version)
+
+
+@transaction.atomic
+def edit_hand(
+    game: Game,
+    number: int,
+    hand: dict[str, Any],
+    *,
+    version: int,
+    key: str | None,
+    user: Any = None,
+    seen: GameState | None = None,
+) -> GameState:
+    """Put ``hand`` in place of hand ``number``; the later hands are replayed after it."""
+    game, state, done = _begin(game, version, key, seen)
+    if done:
+        return state
+    _require_ongoing(game)
+    stored = _stored_hand(game, number)
+    new = preview_hand(state, hand, number)
+    stored.data = hand
+    stored.save(update_fields=["data", "updated_at"])
+    _commit(game, [], "edited_hand", _label(new, number), user, key)
+    _rebuild_hand_stats(game, new, number)
+    return replace(new, game=game, version=game.version)
+
+
+@transaction.atomic
+def delete_hand(game: Game, number: int, *, version: int, key: str, user: Any = None) -> GameState:
+    """Remove hand ``number``; the later hands move up one and are replayed."""
+    game, state, done = _begin(game, version, key, None)
+    if done:
+        return state
+    _require_ongoing(game)
+    stored = _stored_hand(game, number)
+    label = _label(state, number)
+    new = preview_deletion(state, number)
+    stored.delete()
+    for later in Hand.objects.filter(game=game, number__gt=number).order_by("number"):
+        later.number -= 1  # one by one, upwards: (game, number) stays unique at every step
+        later.save(update_fields=["number"])
+    _commit(game, [], "deleted_hand", label, user, key)
+    _rebuild_hand_stats(game, new, number)
+    return replace(new, game=game, version=game.version)
+
+
+def _stored_hand(game: Game, number: int) -> Hand:
+    for hand in game.hands.all():
+        if hand.number == number:
+            return hand
+    raise NoSuchHand(_("Hand %(number)s is not in this game.") % {"number": number})
+
+
+# -- the end of a game ---------------------------------------------------------------------
+
+
+def _finish(
+    game: Game,
+    version: int,
+    key: str | None,
+    user: Any,
+    action: str,
+    change: Callable[[Game, GameState], tuple[GameState, list[str], str]],
+) -> GameState:
+    """The common path of every change that leaves the game finished (終局)."""
+    game, state, done = _begin(game, version, key, None)
+    if done:
+        return state
+    _require_ongoing(game)
+    new, fields, detail = change(game, state)
+    game.status = GameStatus.FINISHED
+    _commit(game, [*fields, "status"], action, detail, user, key)
+    _rebuild_results(game, new)
+    return replace(new, game=game, version=game.version)
+
+
+@transaction.atomic
+def finish_game(game: Game, *, version: int, key: str | None, user: Any = None) -> GameState:
+    """Confirm the settlement of a game the engine says has ended."""
+
+    def change(game: Game, state: GameState) -> tuple[GameState, list[str], str]:
+        ended = evaluate(game, state.document, require_end=True)
+        return ended, [], ended.replay.final.ended_by  # type: ignore[union-attr]
+
+    return _finish(game, version, key, user, "finished", change)
+
+
+@transaction.atomic
+def end_game_early(
+    game: Game, *, reason: str, version: int, key: str, user: Any = None
+) -> GameState:
+    """A referee's or a time limit's end (``forced_end``): settled as it stands."""
+
+    def change(game: Game, state: GameState) -> tuple[GameState, list[str], str]:
+        if state.document.get("final_scores") is not None:
+            raise GameClosed(_("A score-only game is ended by entering its final scores."))
+        new = preview_end_early(state, reason)
+        game.forced_end, game.forced_end_reason = True, reason
+        return new, ["forced_end", "forced_end_reason"], reason
+
+    return _finish(game, version, key, user, "ended_early", change)
+
+
+@transaction.atomic
+def record_final_scores(
+    game: Game,
+    *,
+    scores: Sequence[int],
+    deposits: int = 0,
+    version: int,
+    key: str,
+    user: Any = None,
+) -> GameState:
+    """Score-only entry (素点入力): the final scores and leftover sticks, checked and settled."""
+
+    def change(game: Game, state: GameState) -> tuple[GameState, list[str], str]:
+        if state.hands:
+            raise GameClosed(_("This game has hands: its scores come from them."))
+        new = preview_final_scores(state, scores, deposits)
+        game.final_scores, game.final_deposits = list(scores), deposits
+        detail = " ".join(str(score) for score in scores)
+        return new, ["final_scores", "final_deposits"], detail
+
+    return _finish(game, version, key, user, "final_scores", change)
+
+
+@transaction.atomic
+def reopen_game(
+    game: Game, *, version: int, key: str, reason: str = "", user: Any = None
+) -> GameState:
+    """A finished game back to in progress (recorded in the log); an early end is undone."""
+    game, state, done = _begin(game, version, key, None)
+    if done:
+        return state
+    if game.status != GameStatus.FINISHED:
+        raise GameClosed(_("Only a finished game can be reopened."))
+    game.status = GameStatus.ONGOING
+    game.forced_end, game.forced_end_reason = False, ""
+    _commit(game, ["status", "forced_end", "forced_end_reason"], "reopened", reason, user, key)
+    _rebuild_results(game, state)
+    return game_state(game)
+
+
+@transaction.atomic
+def void_game(game: Game, *, reason: str, version: int, key: str, user: Any = None) -> GameState:
+    """An admin's void (取消): the game is kept with its reason, out of every standing."""
+    if not reason.strip():
+        raise GameError(_("Say why the game is voided."))
+    game, state, done = _begin(game, version, key, None)
+    if done:
+        return state
+    if game.status == GameStatus.VOIDED:
+        raise GameClosed(_("This game was voided already."))
+    game.status, game.void_reason = GameStatus.VOIDED, reason.strip()
+    _commit(game, ["status", "void_reason"], "voided", reason, user, key)
+    _rebuild_results(game, state)
+    return state
+
+
+# -- Tenhou import -------------------------------------------------------------------------
+
+TENHOU_RULESET_NAME = "天鳳"
+
+
+@transaction.atomic
+def import_tenhou(
+    club: Club,
+    xml_text: str,
+    *,
+    played_on: datetime.date,
+    ruleset: Ruleset | None = None,
+    table_label: str = "",
+    user: Any = None,
+    key: str | None = None,
+) -> Game:
+    """A Tenhou log (mjlog XML) as a game of the club, finished if the log is complete.
+
+    The ruleset is ``ruleset`` if given (its replay must give the log's own result), else a
+    club ruleset with the very options of the log, created if the club has none.
+    """
+    if key and (found := Game.objects.filter(club=club, idempotency_key=key).first()):
+        return found
+    try:
+        document = mjlog_to_record(xml_text)
+    except TenhouLogError as error:
+        raise RecordError(str(error), field="log") from None
+    own = replay_document(document)
+    version = _tenhou_version(club, document, own, ruleset, user)
+    document = {**document, "ruleset": version.options}
+    game, created = _create_game(
+        club, version, document["players"], played_on, table_label, user, key, "imported", "Tenhou"
+    )
+    if not created:
+        return game
+    Hand.objects.bulk_create(
+        Hand(game=game, number=number, data=hand)
+        for number, hand in enumerate(document["hands"], 1)
+    )
+    state = game_state(games().get(pk=game.pk))
+    if state.replay.final is not None:
+        game.status = GameStatus.FINISHED
+        game.save(update_fields=["status"])
+    _rebuild_hand_stats(game, state)
+    _rebuild_results(game, state)
+    return game
+
+
+def _tenhou_version(
+    club: Club, document: Document, own: GameReplay, ruleset: Ruleset | None, user: Any
+) -> RulesetVersion:
+    options = resolve_options(document["ruleset"])
+    if ruleset is not None:
+        version = ruleset.current_version()
+        if version is None or not _same_result(document, version.options, own):
+            raise RecordError(
+                _("The ruleset “%(name)s” gives this game another result than Tenhou's rules.")
+                % {"name": ruleset.name},
+                field="ruleset",
+            )
+        return version
+    for candidate in Ruleset.objects.filter(club=club):
+        version = candidate.current_version()
+        if version is not None and version.options == options:
+            return version
+    return _new_ruleset(club, options, _user(user))
+
+
+def _same_result(document: Document, options: dict[str, Any], own: GameReplay) -> bool:
+    try:
+        other = replay_document({**document, "ruleset": options})
+    except RecordError:  # e.g. an abortive draw the club's rules do not have
+        return False
+    return _result(other) == _result(own)
+
+
+def _result(replayed: GameReplay) -> tuple[Any, ...]:
+    final = replayed.final
+    return (
+        tuple(row.scores for row in replayed.hands),
+        None if final is None else (final.scores, final.points),
+    )
+
+
+def _new_ruleset(club: Club, options: dict[str, Any], user: Any) -> RulesetVersion:
+    taken = set(Ruleset.objects.filter(club=club).values_list("name", flat=True))
+    name, count = TENHOU_RULESET_NAME, 1
+    while name in taken:
+        count += 1
+        name = f"{TENHOU_RULESET_NAME} {count}"
+    ruleset = Ruleset.objects.create(club=club, name=name, preset="tenhou")
+    return RulesetVersion.objects.create(
+        ruleset=ruleset, number=1, options=options, note="Tenhou import", created_by=user
+    )

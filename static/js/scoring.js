@@ -1,0 +1,79 @@
+// The hand screen's two small helps; the page works without them (the engine checks on submit).
+(function () {
+  "use strict";
+
+  // Fu buttons: only those the engine accepts with the tapped han, by ron or tsumo. The han
+  // buttons carry the lists (data-fu-ron, data-fu-tsumo; empty where no fu is asked).
+  function syncFu(form) {
+    var tsumo = form.querySelector('input[name="result"][value="tsumo"]:checked') !== null;
+    form.querySelectorAll(".win").forEach(function (panel) {
+      var fuBox = panel.querySelector(".fu");
+      if (!fuBox) return;
+      var han = panel.querySelector(".han input:checked");
+      var list = han ? (tsumo ? han.dataset.fuTsumo : han.dataset.fuRon) : null;
+      fuBox.hidden = han !== null && !list;
+      var allowed = list ? list.split(" ") : null;
+      fuBox.querySelectorAll("input").forEach(function (input) {
+        var ok = allowed === null || allowed.indexOf(input.value) !== -1;
+        input.disabled = !ok;
+        if (!ok) input.checked = false;
+      });
+    });
+  }
+
+  function eachEntry(root, fn) {
+    if (root.matches && root.matches("form.entry")) fn(root);
+    if (root.querySelectorAll) root.querySelectorAll("form.entry").forEach(fn);
+  }
+
+  document.addEventListener("change", function (event) {
+    var form = event.target.closest && event.target.closest("form.entry");
+    if (form) syncFu(form);
+  });
+  document.addEventListener("htmx:load", function (event) {
+    eachEntry(event.detail.elt, syncFu);
+  });
+
+  // The start form: a tapped player goes to the first empty seat, or leaves the seat they had.
+  function seatInputs(form) {
+    return Array.prototype.slice.call(form.querySelectorAll('input[list="club-players"]'));
+  }
+  function markChips(form) {
+    var taken = seatInputs(form).map(function (input) { return input.value.trim(); });
+    form.querySelectorAll(".chip[data-player]").forEach(function (chip) {
+      chip.setAttribute("aria-pressed", taken.indexOf(chip.dataset.player) !== -1 ? "true" : "false");
+    });
+  }
+  document.addEventListener("click", function (event) {
+    var chip = event.target.closest && event.target.closest(".chip[data-player]");
+    if (!chip) return;
+    var form = chip.closest("form");
+    var inputs = seatInputs(form);
+    var seated = inputs.filter(function (input) { return input.value.trim() === chip.dataset.player; });
+    var empty = inputs.filter(function (input) { return !input.value.trim(); });
+    if (seated.length) seated[0].value = "";
+    else if (empty.length) empty[0].value = chip.dataset.player;
+    markChips(form);
+  });
+  document.addEventListener("input", function (event) {
+    var form = event.target.closest && event.target.closest("#start-form");
+    if (form) markChips(form);
+  });
+  document.addEventListener("htmx:load", function (event) {
+    var root = event.detail.elt;
+    var form = root.id === "start-form" ? root : root.querySelector && root.querySelector("#start-form");
+    if (form) markChips(form);
+  });
+
+  // A lost network never loses the form: nothing was swapped, so say so; the same key is sent
+  // again with the retry, and the server stores the hand once.
+  function offline(event, shown) {
+    var form = event.detail.elt && event.detail.elt.closest && event.detail.elt.closest("form");
+    var note = form && form.querySelector(".offline");
+    if (note) note.hidden = !shown;
+  }
+  document.addEventListener("htmx:sendError", function (event) { offline(event, true); });
+  document.addEventListener("htmx:timeout", function (event) { offline(event, true); });
+  document.addEventListener("htmx:responseError", function (event) { offline(event, true); });
+  document.addEventListener("htmx:beforeRequest", function (event) { offline(event, false); });
+})();

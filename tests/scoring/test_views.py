@@ -1,0 +1,638 @@
+"""The game pages: full pages and htmx parts, the engine's messages in the form, conflicts.
+
+K-rule (Kルール) games between Aoki (first dealer), Baba, Chiba and Doi.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+import pytest
+from django.conf import settings
+from django.contrib.auth.models import User
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.test import Client
+
+from clubs.models import Club, Role, Ruleset
+from scoring import services
+from scoring.engine import replay_record
+from scoring.models import Game, GameLog, GameStatus, Hand
+from tests.scoring.factories import make_club, make_game, make_member, make_ruleset
+from tests.scoring.test_services import ron, tenhou_log
+
+HTMX = {"HX-Request": "true"}
+
+
+@pytest.fixture
+def keeper(client: Client, scorekeeper: User) -> Client:
+    client.force_login(scorekeeper)
+    return client
+
+
+def url(game: Game, tail: str = "") -> str:
+    return f"/c/{game.club.slug}/games/{game.pk}/{tail}"
+
+
+def ron_form(version: int, key: str = "form-key", **more: Any) -> dict[str, Any]:
+    """Baba rons Chiba for 3 han 30 fu, with Baba's riichi."""
+    data = {
+        "version": version,
+        "key": key,
+        "result": "ron",
+        "ron_winners": ["1"],
+        "discarder": "2",
+        "value_1": "h3",
+        "fu_1": "30",
+        "riichi": ["1"],
+    }
+    return {**data, **more}
+
+
+def checked(html: str, name: str, value: str) -> bool:
+    pattern = rf'<input type="(?:radio|checkbox)" name="{name}" value="{value}"[^>]*\bchecked\b'
+    return re.search(pattern, html) is not None
+
+
+def payment(payer: str, receiver: str, amount: str, kind: str) -> str:
+    """A row of the preview's payments."""
+    arrow = '<td aria-hidden="true">→</td>'
+    money = f'<td class="num">{amount}</td><td class="kind">{kind}</td>'
+    return f"<tr><td>{payer}</td>{arrow}<td>{receiver}</td>{money}</tr>"
+
+
+def cells(name: str, before: str, delta: str, after: str) -> str:
+    """A row of the preview's scores."""
+    numbers = f'<td class="num">{before}</td><td class="num delta">{delta}</td>'
+    return f'<tr><th>{name}</th>{numbers}<td class="num">{after}</td></tr>'
+
+
+def step(key: str, label: str, *values: str) -> str:
+    """A row of the settlement."""
+    tds = "".join(f'<td class="num">{value}</td>' for value in values)
+    return f'<tr class="step-{key}"><th scope="row">{label}</th>{tds}</tr>'
+
+
+def hidden(html: str, name: str) -> str:
+    match = re.search(rf'<input type="hidden" name="{name}" value="([^"]*)"', html)
+    assert match, f"no hidden {name}"
+    return match.group(1)
+
+
+# -- starting ------------------------------------------------------------------------------
+
+
+def test_the_start_page_offers_the_club_rulesets_and_players(
+    keeper: Client, club: Club, k_rule: Ruleset
+) -> None:
+    make_ruleset(club, "tenhou", "天鳳ルール")
+    response = keeper.get(f"/c/{club.slug}/games/new/")
+    assert response.status_code == 200
+    assert "<h1>新しい対局</h1>" in response.text
+    assert f'<option value="{k_rule.pk}" selected>Kルール</option>' in response.text
+    assert "天鳳ルール" in response.text
+    assert response.text.count('list="club-players"') == 4
+
+
+def test_a_sanma_ruleset_redraws_the_form_with_three_seats(keeper: Client, club: Club) -> None:
+    sanma = make_ruleset(club, "gensou_sanma", "三人麻雀")
+    response = keeper.get(f"/c/{club.slug}/games/new/", {"ruleset": sanma.pk}, headers=HTMX)
+    assert response.status_code == 200
+    assert "<html" not in response.text
+    assert response.text.count('list="club-players"') == 3
+
+
+def test_starting_a_game_creates_new_players_and_opens_the_hand_screen(
+    keeper: Client, club: Club, k_rule: Ruleset
+) -> None:
+    data = {
+        "key": "start",
+        "ruleset": k_rule.pk,
+        "player_0": "Aoki",
+        "player_1": "Baba",
+        "player_2": "Chiba",
+        "player_3": "Doi",
+        "seating": "order",
+        "entry": "hands",
+        "table_label": "1卓",
+        "played_on": "2026-11-22",
+    }
+    response = keeper.post(f"/c/{club.slug}/games/new/", data, headers=HTMX)
+    game = Game.objects.get()
+    assert response.headers["HX-Redirect"] == url(game)
+    assert [seat.player.name for seat in game.seats.all()] == ["Aoki", "Baba", "Chiba", "Doi"]
+    page = keeper.get(url(game)).text
+    assert "東1局 0本場" in page
+    assert keeper.post(f"/c/{club.slug}/games/new/", data, headers=HTMX).headers[
+        "HX-Redirect"
+    ] == url(game)
+    assert Game.objects.count() == 1
+
+
+def test_a_random_draw_seats_the_same_four(keeper: Client, club: Club, k_rule: Ruleset) -> None:
+    data = {
+        "key": "draw",
+        "ruleset": k_rule.pk,
+        **{f"player_{seat}": name for seat, name in enumerate(["A", "B", "C", "D"])},
+        "seating": "draw",
+        "entry": "scores",
+        "played_on": "2026-11-22",
+    }
+    response = keeper.post(f"/c/{club.slug}/games/new/", data)
+    game = Game.objects.get()
+    assert response.status_code == 302
+    assert response.headers["Location"] == url(game, "final-scores/")
+    assert sorted(seat.player.name for seat in game.seats.all()) == ["A", "B", "C", "D"]
+
+
+def test_a_missing_player_keeps_the_form(keeper: Client, club: Club, k_rule: Ruleset) -> None:
+    data = {
+        "key": "k",
+        "ruleset": k_rule.pk,
+        "player_0": "Aoki",
+        "player_1": "Baba",
+        "player_2": "Aoki",
+        "seating": "order",
+        "entry": "hands",
+        "played_on": "2026-11-22",
+    }
+    response = keeper.post(f"/c/{club.slug}/games/new/", data, headers=HTMX)
+    assert response.status_code == 422
+    assert "選手を選ぶか名前を入力してください。" in response.text
+    assert "この選手はすでに席があります。" in response.text
+    assert 'value="Baba"' in response.text
+    assert not Game.objects.exists()
+
+
+# -- the hand screen -----------------------------------------------------------------------
+
+
+def test_the_hand_screen_shows_round_seats_and_the_ruleset_results(
+    keeper: Client, game: Game
+) -> None:
+    page = keeper.get(url(game)).text
+    assert '<span class="round">東1局 0本場</span>' in page
+    assert (
+        '<span class="wind">東</span><span class="name">Aoki</span><span class="badge">親</span>'
+        in page
+    )
+    assert page.count('<div class="score">25,000</div>') == 4
+    results = re.findall(r'<input type="radio" name="result" value="(\w+)"', page)
+    assert results == ["ron", "tsumo", "draw", "nagashi", "chombo"]  # K-rule: no abortive draw
+    assert 'name="stop"' not in page  # not the last hand
+
+
+def test_the_htmx_screen_is_the_part_without_the_page(keeper: Client, game: Game) -> None:
+    response = keeper.get(url(game), headers=HTMX)
+    assert response.text.lstrip().startswith('<div id="screen"')
+    assert "<html" not in response.text
+
+
+def test_the_han_buttons_carry_the_fu_the_engine_accepts(keeper: Client, game: Game) -> None:
+    page = keeper.get(url(game)).text
+    one_han = re.search(
+        r'name="value_0" value="h1" data-fu-ron="([^"]*)" data-fu-tsumo="([^"]*)"', page
+    )
+    assert one_han.groups() == ("30 40 50 60 70 80 90 100 110", "30 40 50 60 70 80 90 100 110")
+    two_han = re.search(
+        r'name="value_0" value="h2" data-fu-ron="([^"]*)" data-fu-tsumo="([^"]*)"', page
+    )
+    assert two_han.groups() == (
+        "25 30 40 50 60 70 80 90 100 110",
+        "20 25 30 40 50 60 70 80 90 100 110",
+    )
+    mangan = re.search(r'name="value_0" value="h5" data-fu-ron="" data-fu-tsumo=""', page)
+    assert mangan is not None
+    assert 'value_0" value="h7"' not in page  # 跳満 is one button (6 han)
+    assert re.findall(r'name="value_0" value="(y[\d.]+)"', page) == [
+        "y1",
+        "y1.5",
+        "y2",
+        "y3",
+        "y4",
+        "y5",
+        "y6",
+    ]
+
+
+def test_the_preview_shows_every_payment_and_the_scores_after(keeper: Client, game: Game) -> None:
+    response = keeper.post(url(game, "hands/preview/"), ron_form(0), headers=HTMX)
+    assert response.status_code == 200
+    text = re.sub(r"\s+", " ", response.text)
+    assert payment("Baba", "供託(場)", "1,000", "立直棒") in text
+    assert payment("Chiba", "Baba", "3,900", "和了") in text
+    assert payment("供託(場)", "Baba", "1,000", "供託") in text
+    assert cells("Baba", "25,000", "+3,900", "28,900") in text
+    assert "次は東2局 0本場。" in text
+    assert not Hand.objects.exists()
+
+
+def test_the_preview_says_what_is_still_missing(keeper: Client, game: Game) -> None:
+    data = ron_form(0)
+    del data["value_1"]
+    response = keeper.post(url(game, "hands/preview/"), data, headers=HTMX)
+    assert "翻数か満貫などをタップしてください。" in response.text
+
+
+def test_the_preview_shows_the_engine_message(keeper: Client, game: Game) -> None:
+    response = keeper.post(
+        url(game, "hands/preview/"), ron_form(0, value_1="h1", fu_1="20"), headers=HTMX
+    )
+    assert 'class="preview-error"' in response.text
+    assert "第1局(東1局 0本場): Baba: 1翻20符のロンはありえません。" in response.text
+
+
+def test_recording_a_hand_answers_with_the_fresh_screen(keeper: Client, game: Game) -> None:
+    response = keeper.post(url(game, "hands/"), ron_form(0), headers=HTMX)
+    assert response.status_code == 200
+    assert response.text.lstrip().startswith('<div id="screen"')
+    assert '<span class="round">東2局 0本場</span>' in response.text
+    assert hidden(response.text, "version") == "1"
+    assert hidden(response.text, "key") != "form-key"
+    assert "ロン: Baba 3翻30符 ← Chiba" in response.text
+    assert Hand.objects.get().data == ron(1, 2, 3, 30, riichi=[1])
+
+
+def test_without_htmx_a_recorded_hand_shows_the_full_page(keeper: Client, game: Game) -> None:
+    response = keeper.post(url(game, "hands/"), ron_form(0))
+    assert response.status_code == 200
+    assert "<html" in response.text
+    assert Hand.objects.count() == 1
+
+
+def test_the_same_key_posted_twice_is_one_hand(keeper: Client, game: Game) -> None:
+    keeper.post(url(game, "hands/"), ron_form(0, key="retry"), headers=HTMX)
+    again = keeper.post(url(game, "hands/"), ron_form(0, key="retry"), headers=HTMX)
+    assert again.status_code == 200
+    assert Hand.objects.count() == 1
+    assert '<span class="round">東2局 0本場</span>' in again.text
+
+
+def test_a_retried_last_hand_is_answered_as_recorded(keeper: Client, game: Game) -> None:
+    play(game, ron(0, 3, 6))
+    last = {"version": 1, "key": "last", "result": "ron", "ron_winners": ["1"], "discarder": "3"}
+    last["value_1"] = "h8"  # Doi busts: the game ends with this hand
+    first = keeper.post(url(game, "hands/"), last, headers=HTMX)
+    again = keeper.post(url(game, "hands/"), last, headers=HTMX)
+    assert (first.status_code, again.status_code) == (200, 200)
+    assert "精算を確定する" in again.text
+    assert Hand.objects.count() == 2
+
+
+def test_a_retried_deletion_of_the_last_hand_is_answered_as_done(
+    keeper: Client, game: Game
+) -> None:
+    play(game, ron(1, 2, 3, 30), ron(3, 0, 2, 30))
+    first = keeper.post(url(game, "hands/2/delete/"), {"version": 2, "key": "del"})
+    again = keeper.post(url(game, "hands/2/delete/"), {"version": 2, "key": "del"})
+    assert (first.status_code, again.status_code) == (302, 302)
+    assert Hand.objects.count() == 1
+
+
+def test_an_invalid_value_keeps_the_inputs_and_shows_the_engine_message(
+    keeper: Client, game: Game
+) -> None:
+    response = keeper.post(url(game, "hands/"), ron_form(0, value_1="h1", fu_1="20"), headers=HTMX)
+    assert response.status_code == 422
+    win_panel = response.text[response.text.index('<fieldset class="win" data-seat="1">') :]
+    assert (
+        "第1局(東1局 0本場): Baba: 1翻20符のロンはありえません。"
+        in win_panel[: win_panel.index("</fieldset>")]
+    )
+    for name, value in [
+        ("result", "ron"),
+        ("ron_winners", "1"),
+        ("discarder", "2"),
+        ("riichi", "1"),
+        ("value_1", "h1"),
+        ("fu_1", "20"),
+    ]:
+        assert checked(response.text, name, value), name
+    assert hidden(response.text, "key") == "form-key"
+    assert not Hand.objects.exists()
+
+
+def test_an_english_scorekeeper_reads_the_engine_in_english(keeper: Client, game: Game) -> None:
+    keeper.cookies[settings.LANGUAGE_COOKIE_NAME] = "en"  # the header's switch (else: the club's)
+    data = ron_form(0, value_1="h1", fu_1="20")
+    response = keeper.post(url(game, "hands/preview/"), data, headers=HTMX)
+    assert "Hand 1 (East 1 0 honba): Baba: 1 han 20 fu by ron is not possible." in response.text
+
+
+def test_a_missing_tap_is_named(keeper: Client, game: Game) -> None:
+    response = keeper.post(
+        url(game, "hands/"),
+        {"version": 0, "key": "k", "result": "ron", "discarder": "2"},
+        headers=HTMX,
+    )
+    assert response.status_code == 422
+    assert "和了者をタップしてください。" in response.text
+    response = keeper.post(url(game, "hands/"), {"version": 0, "key": "k"}, headers=HTMX)
+    assert "局の結果をタップしてください。" in response.text
+
+
+def test_a_riichi_player_listed_noten_is_refused_beside_the_tenpai_toggles(
+    keeper: Client, game: Game
+) -> None:
+    data = {"version": 0, "key": "k", "result": "draw", "riichi": ["2"], "tenpai": ["0"]}
+    response = keeper.post(url(game, "hands/"), data, headers=HTMX)
+    assert response.status_code == 422
+    assert (
+        '<p class="field-error">第1局(東1局 0本場): Chibaは立直していますが不聴になっています。</p>'
+        in response.text
+    )
+
+
+def test_a_second_tablet_gets_a_conflict_with_its_inputs_and_the_fresh_state(
+    keeper: Client, game: Game
+) -> None:
+    services.record_hand(game, ron(3, 0, 2, 30), version=0, key="first tablet")
+    response = keeper.post(url(game, "hands/"), ron_form(0, key="second tablet"), headers=HTMX)
+    assert response.status_code == 409
+    assert "この対局は別の端末で変更されました。" in response.text
+    assert hidden(response.text, "version") == "1"
+    assert hidden(response.text, "key") == "second tablet"
+    assert checked(response.text, "ron_winners", "1")
+    assert '<span class="round">東2局 0本場</span>' in response.text
+    assert '<div class="score">23,000</div>' in response.text  # Aoki paid Doi 2000
+    assert Hand.objects.count() == 1
+
+
+def test_the_stop_choice_appears_at_the_last_hand_only_where_the_dealer_chooses(
+    keeper: Client, game: Game
+) -> None:
+    for dealer in range(1, 4):
+        services.record_hand(
+            game, ron(dealer, (dealer + 1) % 4, 1, 30), version=game.version, key=f"e{dealer}"
+        )
+        game.refresh_from_db()
+    for dealer in range(4):
+        services.record_hand(
+            game, ron((dealer + 1) % 4, dealer, 1, 30), version=game.version, key=f"s{dealer}"
+        )
+        game.refresh_from_db()
+    page = keeper.get(url(game)).text
+    assert "南4局 0本場" in page
+    assert 'name="stop"' in page  # K-rule: agari-yame at any rank
+
+
+# -- permissions ---------------------------------------------------------------------------
+
+
+def test_a_member_sees_the_game_but_cannot_record(client: Client, club: Club, game: Game) -> None:
+    member = make_member(club, "mita", Role.MEMBER)
+    client.force_login(member)
+    page = client.get(url(game))
+    assert page.status_code == 200
+    assert 'id="entry"' not in page.text
+    assert '<div class="score">25,000</div>' in page.text
+    assert client.post(url(game, "hands/"), ron_form(0)).status_code == 403
+
+
+def test_a_visitor_is_sent_to_log_in_and_another_club_gets_404(
+    client: Client, game: Game, scorekeeper: User
+) -> None:
+    response = client.post(url(game, "hands/"), ron_form(0))
+    assert response.status_code == 302
+    assert "login" in response.headers["Location"]
+    other = make_club("other")
+    make_ruleset(other)
+    client.force_login(make_member(other, "yoso"))
+    assert client.get(f"/c/other/games/{game.pk}/").status_code == 404
+
+
+# -- editing and deleting ------------------------------------------------------------------
+
+
+def play(game: Game, *hands: dict) -> None:
+    for hand in hands:
+        game.refresh_from_db()
+        services.record_hand(game, hand, version=game.version, key=f"k{game.version}")
+    game.refresh_from_db()
+
+
+def test_the_edit_page_is_the_hand_screen_filled_with_the_hand(keeper: Client, game: Game) -> None:
+    play(game, ron(1, 2, 3, 30, riichi=[1]), ron(3, 0, 7))
+    page = keeper.get(url(game, "hands/2/")).text
+    assert "第2局の修正" in page
+    assert '<span class="round">東2局 0本場</span>' in page
+    assert '<div class="score">28,900</div>' in page  # Baba before hand 2
+    assert checked(page, "ron_winners", "3")
+    assert checked(page, "discarder", "0")
+    assert checked(page, "value_3", "h7")  # the 跳満 button carries the 7 han it was given
+    assert "12,000" in page  # the stored hand's preview: haneman from Aoki
+
+
+def test_editing_a_hand_replays_the_later_ones(keeper: Client, game: Game) -> None:
+    play(game, ron(1, 2, 3, 30, riichi=[1]), ron(3, 0, 2, 30))
+    response = keeper.post(url(game, "hands/1/"), ron_form(2, value_1="h4"), headers=HTMX)
+    assert response.headers["HX-Redirect"] == url(game)
+    assert Hand.objects.get(number=1).data["result"]["wins"][0]["han"] == 4
+    assert services.game_state(game).replay.hands[-1].scores == (23000, 32700, 17300, 27000)
+
+
+def test_an_edit_that_breaks_a_later_hand_names_it(keeper: Client, game: Game) -> None:
+    play(game, ron(1, 2, 2, 30), ron(1, 2, 2, 30))
+    data = {
+        "version": 2,
+        "key": "e",
+        "result": "ron",
+        "ron_winners": ["0"],
+        "discarder": "2",
+        "value_0": "y1",
+    }
+    response = keeper.post(url(game, "hands/1/"), data, headers=HTMX)
+    assert response.status_code == 422
+    assert "第2局(東1局 1本場): 対局は第1局で終わっています(飛び(持ち点が0未満))。" in response.text
+    assert checked(response.text, "value_0", "y1")
+    assert Hand.objects.get(number=1).data == ron(1, 2, 2, 30)
+
+
+def test_delete_asks_then_moves_the_later_hands_up(keeper: Client, game: Game) -> None:
+    play(game, ron(1, 2, 3, 30), ron(3, 0, 2, 30))
+    page = keeper.get(url(game, "hands/1/delete/"))
+    assert "第1局を削除しますか?" in page.text
+    response = keeper.post(url(game, "hands/1/delete/"), {"version": 2, "key": "d"})
+    assert response.status_code == 302
+    assert [hand.data for hand in Hand.objects.all()] == [ron(3, 0, 2, 30)]
+    assert keeper.get(url(game, "hands/5/delete/")).status_code == 404
+
+
+# -- the end -------------------------------------------------------------------------------
+
+
+def tobi(game: Game) -> None:
+    """Doi busts: Aoki's haneman (18000), then a double ron."""
+    double = {
+        "riichi": [],
+        "result": {
+            "type": "ron",
+            "from": 3,
+            "wins": [{"winner": 0, "han": 3, "fu": 30}, {"winner": 1, "han": 2, "fu": 30}],
+        },
+    }
+    play(game, ron(0, 3, 6), double)
+
+
+def test_the_end_shows_the_settlement_step_by_step_to_confirm(keeper: Client, game: Game) -> None:
+    tobi(game)
+    page = keeper.get(url(game)).text
+    assert 'id="entry"' not in page
+    assert "飛び(持ち点が0未満)" in page
+    text = re.sub(r"\s+", " ", page)
+    assert step("tobi_bonus", "飛び賞", "0.0", "+5.0", "0.0", "-5.0") in text
+    assert step("points", "精算ポイント", "+59.0", "+12.0", "-15.0", "-56.0") in text
+    response = keeper.post(url(game, "finish/"), {"version": 2, "key": "fin"}, headers=HTMX)
+    assert response.headers["HX-Redirect"] == url(game)
+    game.refresh_from_db()
+    assert game.status == GameStatus.FINISHED
+    assert "対局を再開する" in keeper.get(url(game)).text
+
+
+def test_ending_early_settles_as_it_stands(keeper: Client, game: Game) -> None:
+    play(game, ron(1, 2, 3, 30, riichi=[1]))
+    page = keeper.get(url(game, "end-early/")).text
+    assert "+39.0" in page
+    response = keeper.post(
+        url(game, "end-early/"), {"version": 1, "key": "end", "reason": "時間切れ"}
+    )
+    assert response.status_code == 302
+    game.refresh_from_db()
+    assert (game.status, game.forced_end_reason) == ("finished", "時間切れ")
+    assert "終局: 打ち切り(時間切れ)。" in keeper.get(url(game)).text
+
+
+def test_a_hand_of_a_game_ended_early_opens_for_editing_and_refuses_bad_input_without_a_500(
+    keeper: Client, game: Game
+) -> None:
+    """The table before hand 1 is the start of the game, not the referee's end after the last."""
+    play(game, ron(1, 2, 3, 30))
+    services.end_game_early(game, reason="時間切れ", version=1, key="end")
+    assert keeper.get(url(game, "hands/1/")).status_code == 200
+    refused = keeper.post(url(game, "hands/1/"), {"chombo": "tsumo", "scores_0": "<script>"})
+    assert refused.status_code == 422
+    start = keeper.post(f"/c/{game.club.slug}/games/new/", {"ruleset": "<script>", "key": "k"})
+    assert start.status_code == 422
+
+
+def test_reopening_is_logged_and_voiding_needs_an_admin(
+    keeper: Client, game: Game, admin: User
+) -> None:
+    tobi(game)
+    services.finish_game(game, version=2, key="fin")
+    response = keeper.post(url(game, "reopen/"), {"version": 3, "key": "re", "reason": "点数違い"})
+    assert response.status_code == 302
+    game.refresh_from_db()
+    assert game.status == GameStatus.ONGOING
+    assert GameLog.objects.get(action="reopened").detail == "点数違い"
+    assert keeper.get(url(game, "void/")).status_code == 403
+    keeper.force_login(admin)
+    assert (
+        keeper.post(url(game, "void/"), {"version": 4, "key": "v", "reason": ""}).status_code == 422
+    )
+    response = keeper.post(url(game, "void/"), {"version": 4, "key": "v", "reason": "選手違い"})
+    assert response.status_code == 302
+    game.refresh_from_db()
+    assert (game.status, game.void_reason) == ("voided", "選手違い")
+    assert "取消: 選手違い" in keeper.get(url(game)).text
+
+
+def test_a_stale_finish_is_a_conflict(keeper: Client, game: Game) -> None:
+    tobi(game)
+    response = keeper.post(url(game, "finish/"), {"version": 1, "key": "fin"}, headers=HTMX)
+    assert response.status_code == 409
+    assert "この対局は別の端末で変更されました。" in response.text
+
+
+# -- score-only entry, import, export ------------------------------------------------------
+
+
+def test_final_scores_are_checked_then_confirmed(keeper: Client, game: Game) -> None:
+    scores = {"score_0": 40000, "score_1": 30000, "score_2": 20000, "score_3": 9000}
+    wrong = keeper.post(
+        url(game, "final-scores/"),
+        {"version": 0, "key": "f", "deposits": 0, **scores, "action": "check"},
+        headers=HTMX,
+    )
+    assert wrong.status_code == 422
+    assert "素点と残り供託の合計が99000点です。100000点になるはずです。" in wrong.text
+    assert 'value="40000"' in wrong.text
+    right = keeper.post(
+        url(game, "final-scores/"),
+        {"version": 0, "key": "f", "deposits": 1000, **scores, "action": "check"},
+        headers=HTMX,
+    )
+    assert right.status_code == 200
+    assert "+51.0" in right.text
+    assert "精算を確定する" in right.text
+    game.refresh_from_db()
+    assert game.status == GameStatus.ONGOING
+    done = keeper.post(
+        url(game, "final-scores/"),
+        {"version": 0, "key": "f", "deposits": 1000, **scores, "action": "confirm"},
+        headers=HTMX,
+    )
+    assert done.headers["HX-Redirect"] == url(game)
+    game.refresh_from_db()
+    assert (game.status, game.final_scores) == ("finished", [40000, 30000, 20000, 9000])
+
+
+def test_a_tenhou_log_is_imported(keeper: Client, club: Club, k_rule: Ruleset) -> None:
+    log = SimpleUploadedFile("2019081518gm.xml", tenhou_log().encode(), "text/xml")
+    response = keeper.post(
+        f"/c/{club.slug}/games/import/", {"key": "imp", "log": log, "played_on": "2019-08-15"}
+    )
+    game = Game.objects.get()
+    assert response.status_code == 302
+    assert response.headers["Location"] == url(game)
+    assert game.status == GameStatus.FINISHED
+
+
+def test_a_file_that_is_no_tenhou_log_is_named(keeper: Client, club: Club) -> None:
+    log = SimpleUploadedFile("notes.xml", b"<notes/>", "text/xml")
+    response = keeper.post(
+        f"/c/{club.slug}/games/import/", {"key": "imp", "log": log, "played_on": "2019-08-15"}
+    )
+    assert response.status_code == 422
+    assert (
+        "not a Tenhou log: the root element is &lt;notes&gt;, not &lt;mjloggm&gt;" in response.text
+    )
+
+
+def test_the_exported_record_replays_to_what_the_page_shows(keeper: Client, game: Game) -> None:
+    tobi(game)
+    record = json.loads(keeper.get(url(game, "record.json")).content)
+    assert record["players"] == ["Aoki", "Baba", "Chiba", "Doi"]
+    assert replay_record(record)["final"]["points"] == [59.0, 12.0, -15.0, -56.0]
+
+
+def test_a_public_club_game_list_is_open_to_visitors(client: Client, db: None) -> None:
+    club = make_club("open", public=True)
+    make_ruleset(club)
+    make_game(club)
+    page = client.get("/c/open/games/")
+    assert page.status_code == 200
+    assert "Aoki · Baba · Chiba · Doi" in page.text
+    assert "新しい対局" not in page.text
+
+
+def test_a_tenhou_rules_screen_offers_the_abortive_draws(keeper: Client, club: Club) -> None:
+    game = make_game(club, make_ruleset(club, "tenhou", "天鳳ルール"))
+    page = keeper.get(url(game)).text
+    kinds = re.findall(r'name="abortive" value="(\w+)"', page)
+    assert sorted(kinds) == ["kyuushu", "sanchahou", "suucha_riichi", "suufon", "suukaikan"]
+    assert "九種九牌" in page
+    assert 'name="pao_0"' in page
+
+
+def test_a_sanma_screen_seats_three(keeper: Client, club: Club) -> None:
+    sanma = make_ruleset(club, "gensou_sanma", "三人麻雀")
+    game = make_game(club, sanma, ("Aoki", "Baba", "Chiba"))
+    page = keeper.get(url(game)).text
+    assert page.count('<section class="seat') == 3
+    assert '<span class="wind">西</span><span class="name">Chiba</span>' in page
+    data = {"version": 0, "key": "k", "result": "tsumo", "tsumo_winner": "1", "value_1": "h3"}
+    response = keeper.post(url(game, "hands/"), {**data, "fu_1": "30"}, headers=HTMX)
+    assert response.status_code == 200
+    assert Hand.objects.get().data["result"] == {"type": "tsumo", "winner": 1, "han": 3, "fu": 30}
