@@ -1,0 +1,71 @@
+"""Playwright fixtures: Debian's Chromium against pytest-django's live server.
+
+`page` is a tablet in landscape (1024x768), `phone_page` a phone (390x844); both start at the
+live server, so `page.goto("/")` opens the home page, and their browser asks for Japanese.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Page, ViewportSize, sync_playwright
+from pytest_django.live_server_helper import LiveServer
+
+# Playwright's sync API keeps an event loop running in the test's thread, and Django refuses
+# database calls from inside one; the test's own ORM calls are plain sync code, so allow them.
+os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
+
+CHROMIUM = Path("/usr/bin/chromium")
+# The machine has no network but loopback: keep Chromium from reaching out to Google's services.
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+ARTIFACTS = Path(__file__).parent / "artifacts"
+TABLET: ViewportSize = {"width": 1024, "height": 768}
+PHONE: ViewportSize = {"width": 390, "height": 844}
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Browser]:
+    if not CHROMIUM.exists():
+        reason = f"{CHROMIUM} is missing: apt-get install chromium"
+        if os.getenv("CI") == "true":
+            pytest.fail(reason)
+        pytest.skip(reason)
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(
+            executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True
+        )
+        yield browser
+        browser.close()
+
+
+def open_page(browser: Browser, live_server: LiveServer, viewport: ViewportSize) -> Iterator[Page]:
+    context = browser.new_context(viewport=viewport, base_url=live_server.url, locale="ja-JP")
+    yield context.new_page()
+    context.close()
+
+
+@pytest.fixture
+def page(browser: Browser, live_server: LiveServer) -> Iterator[Page]:
+    yield from open_page(browser, live_server, TABLET)
+
+
+@pytest.fixture
+def phone_page(browser: Browser, live_server: LiveServer) -> Iterator[Page]:
+    yield from open_page(browser, live_server, PHONE)
+
+
+@pytest.fixture
+def screenshot_path() -> Path:
+    """Where a test saves what it saw, for a person to look at after the run (gitignored)."""
+    ARTIFACTS.mkdir(exist_ok=True)
+    return ARTIFACTS
