@@ -67,10 +67,14 @@
 
   // A lost network never loses the form: nothing was swapped, so say so; the same key is sent
   // again with the retry, and the server stores the hand once.
+  // Only the form's own send hides the note again: the live preview inside the form sends on
+  // every tap, and it must not hide a failed submit's note (it raced it on slow machines).
   function offline(event, shown) {
-    var form = event.detail.elt && event.detail.elt.closest && event.detail.elt.closest("form");
+    var elt = event.detail.elt;
+    var form = elt && elt.closest && elt.closest("form");
     var note = form && form.querySelector(".offline");
-    if (note) note.hidden = !shown;
+    if (!note || (!shown && elt !== form)) return;
+    note.hidden = !shown;
   }
   document.addEventListener("htmx:sendError", function (event) { offline(event, true); });
   document.addEventListener("htmx:timeout", function (event) { offline(event, true); });

@@ -213,6 +213,7 @@ def test_a_lost_answer_keeps_the_form_and_the_retry_is_stored_once(
     table = Table(page, screenshot_path, "tablet")
     table.tap("riichi", 1)
     table.ron(1, 2, 3, 30)
+    table.preview_says("3,900")
 
     def lose_the_answer(route: Any) -> None:
         route.fetch()  # the server stores the hand ...
