@@ -10,12 +10,13 @@ from __future__ import annotations
 import random
 import re
 import uuid
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
 from django import forms
+from django.http import QueryDict
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -280,6 +281,19 @@ class SeatEntry:
 
 
 @dataclass
+class EventRow:
+    """One deposit or payment row of the events panel; ``shown`` false: a spare behind 'add'."""
+
+    index: int
+    name: str
+    seats: Items
+    amount: Any
+    shown: bool
+    payer: Items = field(default_factory=list)
+    reason: str = ""
+
+
+@dataclass
 class WinEntry:
     """One seat's value panel, shown when the seat is tapped as a winner."""
 
@@ -312,15 +326,11 @@ class HandForm(ChangeForm):
     chombo = Taps(SEATS)
     abortive = forms.ChoiceField(required=False)
     dead = Taps(SEATS, multiple=True)
-    deposit = Taps(SEATS, multiple=True)
-    deposit_amount = forms.IntegerField(required=False, min_value=100, initial=1000)
-    pay_from = Taps(SEATS)
-    pay_to = Taps(SEATS, multiple=True)
-    pay_amount = forms.IntegerField(required=False, min_value=100)
-    pay_reason = forms.CharField(required=False, max_length=100)
     stop = forms.BooleanField(required=False)
     wareme = Taps(SEATS)
     # value_0, fu_0, pao_0 ... for each seat: added below the class, once.
+    # deposit-0-seats, payment-0-from ... one row per deposit amount or payment: added per form,
+    # as many as the hand has, plus blank ones to add more.
 
     def __init__(
         self, *args: Any, rules: Rules, at: NextHand, names: list[str], **kwargs: Any
@@ -332,6 +342,13 @@ class HandForm(ChangeForm):
         self.codes = {code for choice in self.values for code in choice.group}
         self.fields["result"].choices = [(kind, RESULT_NAMES[kind]) for kind in self.results()]
         self.fields["abortive"].choices = [(k, ABORTIVE_NAMES[k]) for k in rules.abortive]
+        given = self.data if self.is_bound else self.initial
+        self.deposit_rows_used = _rows_in(given, "deposit")
+        self.payment_rows_used = _rows_in(given, "payment")
+        for row in range(self.deposit_rows_used + 1 + SPARE_ROWS):
+            self.fields.update(_deposit_fields(row))
+        for row in range(self.payment_rows_used + 1 + SPARE_ROWS):
+            self.fields.update(_payment_fields(row))
 
     # -- what the ruleset offers ------------------------------------------------------------
 
@@ -369,13 +386,15 @@ class HandForm(ChangeForm):
 
     @property
     def has_events(self) -> bool:
-        return any(self[name].value() for name in EVENT_FIELDS)
+        taps = [name for name in self.fields if name.endswith(EVENT_TAPS)]
+        return any(self[name].value() for name in ("dead", *taps))
 
     def toggle_errors(self) -> list[str]:
         return [e for name in TOGGLE_FIELDS for e in self.errors.get(name, [])]
 
     def event_errors(self) -> list[str]:
-        return [e for name in EVENT_FIELDS for e in self.errors.get(name, [])]
+        names = [name for name in self.fields if name == "dead" or _ROW_FIELD.match(name)]
+        return [e for name in names for e in self.errors.get(name, [])]
 
     @property
     def offers_stop(self) -> bool:
@@ -493,24 +512,45 @@ class HandForm(ChangeForm):
         return True
 
     def _events(self, data: dict[str, Any]) -> list[dict[str, Any]]:
-        events: list[dict[str, Any]] = [
-            {"type": "dead_hand", "seat": seat} for seat in _ints(data.get("dead"))
-        ]
-        amount = data.get("deposit_amount") or 1000
-        events += [
-            {"type": "deposit", "seat": seat, "amount": amount}
-            for seat in _ints(data.get("deposit"))
-        ]
-        payment = self._payment(data)
-        return events + ([payment] if payment else [])
+        """Dead hands, then each deposit row's seats, then each payment row, in row order.
 
-    def _payment(self, data: dict[str, Any]) -> dict[str, Any] | None:
-        payer, receivers = data.get("pay_from"), _ints(data.get("pay_to"))
-        amount, reason = data.get("pay_amount"), data.get("pay_reason", "").strip()
+        ``self.event_fields`` keeps, for each event, the field its engine error belongs to.
+        """
+        events: list[dict[str, Any]] = []
+        self.event_fields: list[str] = []
+        for seat in _ints(data.get("dead")):
+            events.append({"type": "dead_hand", "seat": seat})
+            self.event_fields.append("dead")
+        for row in range(self.deposit_rows_used + 1 + SPARE_ROWS):
+            amount = data.get(f"deposit-{row}-amount") or DEPOSIT_AMOUNT
+            for seat in _ints(data.get(f"deposit-{row}-seats")):
+                events.append({"type": "deposit", "seat": seat, "amount": amount})
+                self.event_fields.append(f"deposit-{row}-amount")
+        missing = False
+        for row in range(self.payment_rows_used + 1 + SPARE_ROWS):
+            try:
+                payment = self._payment(data, row)
+            except _Missing:
+                missing = True
+                continue
+            if payment:
+                events.append(payment)
+                self.event_fields.append(f"payment-{row}-amount")
+        if missing:
+            raise _Missing
+        return events
+
+    def _payment(self, data: dict[str, Any], row: int) -> dict[str, Any] | None:
+        payer, receivers = data.get(f"payment-{row}-from"), _ints(data.get(f"payment-{row}-to"))
+        amount = data.get(f"payment-{row}-amount")
+        reason = data.get(f"payment-{row}-reason", "").strip()
         if not (payer or receivers or amount or reason):
             return None
         if not (payer and receivers and amount):
-            self.add_error("pay_amount", _("A payment needs who pays, who receives and how much."))
+            self.add_error(
+                f"payment-{row}-amount",
+                _("A payment needs who pays, who receives and how much."),
+            )
             raise _Missing
         return {
             "type": "payment",
@@ -535,8 +575,10 @@ class HandForm(ChangeForm):
             seat = self._winner(win.group(1))
             name = WIN_FIELD_NAMES.get(win.group(2) or "han")
             return f"{name}_{seat}" if seat is not None and name else None
-        if path.startswith("events"):
-            return "dead" if "dead" in error.message else "pay_amount"
+        event = EVENT_PATH.match(path)
+        if event:
+            index, fields = int(event.group(1)), getattr(self, "event_fields", [])
+            return fields[index] if index < len(fields) else None
         return PATH_FIELDS.get(path)
 
     def _winner(self, index: str | None) -> int | None:
@@ -555,6 +597,47 @@ class HandForm(ChangeForm):
         return [
             SeatEntry(line, {n: str(line.seat) in _strings(self[n].value()) for n in SEAT_TOGGLES})
             for line in lines
+        ]
+
+    @cached_property
+    def deposit_rows(self) -> list[EventRow]:
+        """Deposit penalties by amount: the rows in use, a blank one, and hidden spares."""
+        return [
+            EventRow(
+                index=row,
+                name=f"deposit-{row}",
+                seats=self._seat_items(f"deposit-{row}-seats"),
+                amount=self[f"deposit-{row}-amount"].value(),
+                shown=row <= self.deposit_rows_used,
+            )
+            for row in range(self.deposit_rows_used + 1 + SPARE_ROWS)
+        ]
+
+    @cached_property
+    def payment_rows(self) -> list[EventRow]:
+        """Free payments, one per row: those in use, a blank one, and hidden spares."""
+        return [
+            EventRow(
+                index=row,
+                name=f"payment-{row}",
+                payer=self._seat_items(f"payment-{row}-from"),
+                seats=self._seat_items(f"payment-{row}-to"),
+                amount=self[f"payment-{row}-amount"].value(),
+                reason=self[f"payment-{row}-reason"].value() or "",
+                shown=row <= self.payment_rows_used,
+            )
+            for row in range(self.payment_rows_used + 1 + SPARE_ROWS)
+        ]
+
+    def _seat_items(self, name: str) -> Items:
+        chosen = _strings(self[name].value())
+        return [
+            {
+                "value": str(entry.line.seat),
+                "label": entry.line.name,
+                "checked": str(entry.line.seat) in chosen,
+            }
+            for entry in self.seat_entries
         ]
 
     @cached_property
@@ -594,13 +677,49 @@ class HandForm(ChangeForm):
         result = hand["result"]
         initial["result"] = result["type"]
         initial.update(_result_initial(result))
-        for event in hand.get("events", []):
-            _event_initial(initial, event)
+        _events_initial(initial, hand.get("events", []))
         if hand.get("stop"):
             initial["stop"] = True
         if hand.get("wareme") is not None:
             initial["wareme"] = str(hand["wareme"])
         return initial
+
+
+def _deposit_fields(row: int) -> dict[str, forms.Field]:
+    """One deposit row: the seats that each put ``amount`` on the table (供託罰符)."""
+    return {
+        f"deposit-{row}-seats": Taps(SEATS, multiple=True),
+        f"deposit-{row}-amount": forms.IntegerField(
+            required=False, min_value=100, initial=DEPOSIT_AMOUNT
+        ),
+    }
+
+
+def _payment_fields(row: int) -> dict[str, forms.Field]:
+    """One free payment: from one seat to each of the others tapped, ``amount`` each."""
+    return {
+        f"payment-{row}-from": Taps(SEATS),
+        f"payment-{row}-to": Taps(SEATS, multiple=True),
+        f"payment-{row}-amount": forms.IntegerField(required=False, min_value=100),
+        f"payment-{row}-reason": forms.CharField(required=False, max_length=100),
+    }
+
+
+def _rows_in(given: Mapping[str, Any], kind: str) -> int:
+    """How many ``kind`` rows the posted data or the initial values fill (at most MAX_ROWS).
+
+    A row counts from its last filled field on; a deposit's amount alone (it has a default)
+    does not fill it.
+    """
+    rows = 0
+    for key in given:
+        match = _ROW_FIELD.match(key)
+        if not match or match.group(1) != kind or (kind, match.group(3)) == ("deposit", "amount"):
+            continue
+        values = given.getlist(key) if isinstance(given, QueryDict) else _strings(given[key])
+        if any(str(value).strip() for value in values):
+            rows = max(rows, int(match.group(2)) + 1)
+    return min(rows, MAX_ROWS)
 
 
 def _win_fields(seat: int) -> dict[str, forms.Field]:
@@ -631,9 +750,14 @@ TOGGLE_FIELDS = (
     "nagashi",
     "chombo",
 )
-EVENT_FIELDS = ("dead", "deposit", "pay_from", "pay_to", "pay_amount", "pay_reason")
 # The taps that name seats: each seat card shows which of them it is chosen in.
-SEAT_TOGGLES = (*TOGGLE_FIELDS, "dead", "deposit", "pay_from", "pay_to", "wareme")
+SEAT_TOGGLES = (*TOGGLE_FIELDS, "dead", "wareme")
+DEPOSIT_AMOUNT = 1000  # the spec's default deposit (one stick)
+SPARE_ROWS = 2  # blank deposit and payment rows behind the "add" buttons
+MAX_ROWS = 40  # more rows than any hand has; the posted data cannot make more fields
+_ROW_FIELD = re.compile(r"(deposit|payment)-(\d+)-(seats|amount|from|to|reason)$")
+EVENT_TAPS = ("-seats", "-from", "-to", "-reason")  # a row in use has one of these filled
+EVENT_PATH = re.compile(r"events\[(\d+)\]")
 WIN_PATH = re.compile(r"result(?:\.wins\[(\d+)\])?(?:\.(han|fu|yakuman|fan|pao|pao_yakuman))?$")
 WIN_FIELD_NAMES = {
     "han": "value",
@@ -739,20 +863,35 @@ def _result_initial(result: dict[str, Any]) -> dict[str, Any]:
     return initial
 
 
-def _event_initial(initial: dict[str, Any], event: dict[str, Any]) -> None:
-    kind = event["type"]
-    if kind == "dead_hand":
-        initial.setdefault("dead", []).append(str(event["seat"]))
-    elif kind == "deposit":
-        initial.setdefault("deposit", []).append(str(event["seat"]))
-        initial["deposit_amount"] = event.get("amount", 1000)
-    else:
-        initial.update(
-            pay_from=str(event["from"]),
-            pay_to=_strings(event["to"]),
-            pay_amount=event["amount"],
-            pay_reason=event.get("reason", ""),
-        )
+def _events_initial(initial: dict[str, Any], events: list[dict[str, Any]]) -> None:
+    """Every event of a stored hand, in rows the form shows, so that saving loses none.
+
+    Deposits share a row when their amounts are equal and their seats differ (a seat fined
+    twice at the same amount takes a second row); each payment has its own row.
+    """
+    deposits: list[tuple[int, list[str]]] = []  # (amount, seats) per row
+    payments = 0
+    for event in events:
+        kind = event["type"]
+        if kind == "dead_hand":
+            initial.setdefault("dead", []).append(str(event["seat"]))
+        elif kind == "deposit":
+            amount, seat = event.get("amount", DEPOSIT_AMOUNT), str(event["seat"])
+            row = next((r for r in deposits if r[0] == amount and seat not in r[1]), None)
+            if row is None:
+                row = (amount, [])
+                deposits.append(row)
+            row[1].append(seat)
+        else:
+            name = f"payment-{payments}"
+            initial[f"{name}-from"] = str(event["from"])
+            initial[f"{name}-to"] = _strings(event["to"])
+            initial[f"{name}-amount"] = event["amount"]
+            initial[f"{name}-reason"] = event.get("reason", "")
+            payments += 1
+    for row, (amount, seats) in enumerate(deposits):
+        initial[f"deposit-{row}-seats"] = seats
+        initial[f"deposit-{row}-amount"] = amount
 
 
 # -- the end of a game ---------------------------------------------------------------------

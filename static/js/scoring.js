@@ -65,6 +65,17 @@
     if (form) markChips(form);
   });
 
+  // The events panel: "add" shows the next hidden deposit or payment row (the page draws two
+  // spares; saving draws more). Without the script every row is posted all the same.
+  document.addEventListener("click", function (event) {
+    var button = event.target.closest && event.target.closest("[data-add-row]");
+    if (!button) return;
+    var form = button.closest("form");
+    var next = form.querySelector('[data-row="' + button.dataset.addRow + '"][hidden]');
+    if (next) next.hidden = false;
+    if (!form.querySelector('[data-row="' + button.dataset.addRow + '"][hidden]')) button.hidden = true;
+  });
+
   // A lost network never loses the form: nothing was swapped, so say so; the same key is sent
   // again with the retry, and the server stores the hand once.
   // Only the form's own send hides the note again: the live preview inside the form sends on

@@ -236,3 +236,42 @@ def test_a_lost_answer_keeps_the_form_and_the_retry_is_stored_once(
     table.record()
     expect(page.locator(".table-head .round")).to_have_text("東2局 0本場")
     assert Hand.objects.filter(game=game).count() == 1
+
+
+def test_two_payments_in_one_hand_and_both_kept_when_the_hand_is_fixed(
+    page: Page, live_server: LiveServer, screenshot_path: Path
+) -> None:
+    club = make_club()
+    make_ruleset(club, "k_rule", "Kルール")
+    game = make_game(club)
+    log_in(page, live_server, make_member(club, "kiroku", Role.SCOREKEEPER))
+    page.goto(f"/c/{club.slug}/games/{game.pk}/")
+    table = Table(page, screenshot_path, "tablet")
+    table.ron(1, 2, 3, 30)
+    page.locator("#entry details.events summary").click()
+    table.tap("payment-0-from", 3)
+    table.tap("payment-0-to", 0)
+    page.locator("#entry input[name='payment-0-amount']").fill("1000")
+    page.locator("#entry input[name='payment-0-reason']").fill("見せ牌")
+    page.locator("#entry button[data-add-row='payment']").click()
+    table.tap("payment-1-from", 0)
+    table.tap("payment-1-to", 1)
+    table.tap("payment-1-to", 2)
+    page.locator("#entry input[name='payment-1-amount']").fill("300")
+    table.preview_says("+4,200")  # 3,900 from Chiba and 300 from Aoki
+    table.shot("two-payments")
+    table.record()
+    payments = [
+        {"type": "payment", "from": 3, "to": [0], "amount": 1000, "reason": "見せ牌"},
+        {"type": "payment", "from": 0, "to": [1, 2], "amount": 300, "reason": ""},
+    ]
+    assert Hand.objects.get(game=game, number=1).data["events"] == payments
+
+    page.locator("#hand-1 a", has_text="修正").click()
+    expect(page.locator("h2.editing")).to_have_text("第1局の修正")
+    expect(page.locator("#entry [data-row='payment']:visible")).to_have_count(3)
+    table.tap("value_1", "h4")
+    table.preview_says("7,700")
+    page.locator("#entry button.confirm").click()
+    expect(page.locator("#hand-1 .summary")).to_contain_text("Baba 4翻30符")
+    assert Hand.objects.get(game=game, number=1).data["events"] == payments

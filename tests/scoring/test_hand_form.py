@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from django.http import QueryDict
 
-from scoring.engine import NextHand, read_record, replay, ruleset_from_spec
+from scoring.engine import NextHand, RecordError, read_record, replay, ruleset_from_spec
 from scoring.forms import HandForm, value_choices
 
 CASES = Path(__file__).resolve().parents[2].parent / "shared" / "cases"
@@ -92,6 +92,26 @@ CRAFTED = [
                 {"type": "dead_hand", "seat": 3},
                 {"type": "deposit", "seat": 0, "amount": 1000},
                 {"type": "payment", "from": 0, "to": [1, 2], "amount": 500, "reason": "誤ポン"},
+            ],
+        },
+    ),
+    (
+        "three payments, deposits of two amounts and one seat fined twice",
+        {"preset": "mjkt"},
+        {
+            "riichi": [],
+            "result": {"type": "tsumo", "winner": 2, "han": 3, "fu": 30},
+            "events": [
+                {"type": "dead_hand", "seat": 1},
+                {"type": "dead_hand", "seat": 3},
+                # The form's order: rows by amount, a seat fined twice in a row of its own.
+                {"type": "deposit", "seat": 0, "amount": 1000},
+                {"type": "deposit", "seat": 3, "amount": 1000},
+                {"type": "deposit", "seat": 1, "amount": 3000},
+                {"type": "deposit", "seat": 0, "amount": 1000},
+                {"type": "payment", "from": 0, "to": [1, 2], "amount": 500, "reason": "誤ポン"},
+                {"type": "payment", "from": 3, "to": [0], "amount": 2000, "reason": "見せ牌"},
+                {"type": "payment", "from": 1, "to": [0, 2, 3], "amount": 300, "reason": ""},
             ],
         },
     ),
@@ -212,3 +232,83 @@ def test_additive_fan_asks_the_fan() -> None:
     assert not form.has_riichi
     hand = {"riichi": [], "result": {"type": "tsumo", "winner": 1, "fan": 15}}
     assert round_trip(hand, {"preset": "chinese_classic"}, start()) == hand
+
+
+def events_of(data: dict[str, Any], spec: dict[str, Any] | None = None) -> HandForm:
+    """A posted draw with the given event fields, as the browser sends them."""
+    rules = ruleset_from_spec(spec or {"preset": "k_rule"})
+    post = posted({"version": 0, "result": "draw", **data})
+    return HandForm(post, rules=rules, at=start(), names=NAMES)
+
+
+def test_blank_rows_with_their_default_amounts_are_no_events() -> None:
+    blank = {f"deposit-{row}-amount": 1000 for row in range(3)}
+    form = events_of({**blank, "payment-2-reason": " "})
+    assert form.is_valid(), form.errors
+    assert "events" not in form.cleaned_data["hand"]
+    assert (form.deposit_rows_used, form.payment_rows_used) == (0, 0)
+    assert [row.shown for row in form.payment_rows] == [True, False, False]
+
+
+def test_a_row_filled_behind_the_add_button_is_kept_and_drawn_again() -> None:
+    form = events_of(
+        {
+            "deposit-2-seats": ["3"],
+            "deposit-2-amount": 2000,
+            "payment-1-from": "2",
+            "payment-1-to": ["0"],
+            "payment-1-amount": 1000,
+        }
+    )
+    assert form.is_valid(), form.errors
+    assert form.cleaned_data["hand"]["events"] == [
+        {"type": "deposit", "seat": 3, "amount": 2000},
+        {"type": "payment", "from": 2, "to": [0], "amount": 1000, "reason": ""},
+    ]
+    # Drawn again (after an engine error, say): the filled rows show, one blank row, two spares.
+    assert [row.shown for row in form.deposit_rows] == [True, True, True, True, False, False]
+    assert [row.shown for row in form.payment_rows] == [True, True, True, False, False]
+    assert form.has_events
+
+
+def test_a_half_filled_payment_row_is_named_and_the_others_stay() -> None:
+    form = events_of(
+        {
+            "payment-0-from": "0",
+            "payment-0-to": ["1"],
+            "payment-0-amount": 500,
+            "payment-1-from": "3",
+        }
+    )
+    assert not form.is_valid()
+    needs = "支払いには、払う人・受け取る人・点数が必要です。"  # the default language: ja
+    assert form.errors["payment-1-amount"] == [needs]
+    assert "payment-0-amount" not in form.errors
+    assert form.event_errors() == [needs]
+    first, second = form.payment_rows[:2]
+    assert [seat["checked"] for seat in first.payer] == [True, False, False, False]
+    assert [seat["checked"] for seat in second.payer] == [False, False, False, True]
+
+
+def test_the_engine_error_of_the_second_payment_goes_beside_that_row() -> None:
+    form = events_of(
+        {
+            "payment-0-from": "0",
+            "payment-0-to": ["1"],
+            "payment-0-amount": 500,
+            "payment-1-from": "2",
+            "payment-1-to": ["2"],
+            "payment-1-amount": 500,
+        }
+    )
+    assert form.is_valid(), form.errors
+    document = {
+        "format": "tenbou-game/1",
+        "ruleset": {"preset": "k_rule"},
+        "players": NAMES,
+        "hands": [form.cleaned_data["hand"]],
+    }
+    with pytest.raises(RecordError) as raised:
+        read_record(document)
+    assert raised.value.field == "events[1].to"
+    assert form._field_for(raised.value) == "payment-1-amount"

@@ -424,6 +424,59 @@ def test_the_edit_page_is_the_hand_screen_filled_with_the_hand(keeper: Client, g
     assert "12,000" in page  # the stored hand's preview: haneman from Aoki
 
 
+def test_a_hand_with_several_payments_and_deposits_opens_with_a_row_for_each(
+    keeper: Client, game: Game
+) -> None:
+    events = [
+        {"type": "deposit", "seat": 0, "amount": 1000},
+        {"type": "deposit", "seat": 2, "amount": 3000},
+        {"type": "payment", "from": 0, "to": [1], "amount": 1000, "reason": "誤ロン"},
+        {"type": "payment", "from": 3, "to": [0, 2], "amount": 500, "reason": "見せ牌"},
+    ]
+    play(game, {**ron(1, 2, 3, 30), "events": events})
+    page = keeper.get(url(game, "hands/1/")).text
+    assert checked(page, "deposit-0-seats", "0")
+    assert '<input type="number" name="deposit-1-amount" value="3000"' in page
+    assert checked(page, "deposit-1-seats", "2")
+    assert checked(page, "payment-0-from", "0")
+    assert checked(page, "payment-1-from", "3")
+    assert checked(page, "payment-1-to", "0")
+    assert checked(page, "payment-1-to", "2")
+    assert 'name="payment-1-reason" value="見せ牌"' in page
+    # Each group: its rows, one blank row shown, and two spares behind the add button.
+    assert page.count('data-row="deposit"') == page.count('data-row="payment"') == 5
+    assert page.count('data-row="payment" hidden') == 2
+
+    # Changing the win and sending the rest back untouched keeps every event.
+    data = {
+        **ron_form(1, riichi=[]),
+        "value_1": "h4",
+        "deposit-0-seats": ["0"],
+        "deposit-0-amount": "1000",
+        "deposit-1-seats": ["2"],
+        "deposit-1-amount": "3000",
+        "deposit-2-amount": "1000",
+        "payment-0-from": "0",
+        "payment-0-to": ["1"],
+        "payment-0-amount": "1000",
+        "payment-0-reason": "誤ロン",
+        "payment-1-from": "3",
+        "payment-1-to": ["0", "2"],
+        "payment-1-amount": "500",
+        "payment-1-reason": "見せ牌",
+        "payment-2-amount": "",
+    }
+    response = keeper.post(url(game, "hands/1/"), data, headers=HTMX)
+    assert response.headers["HX-Redirect"] == url(game)
+    stored = Hand.objects.get(game=game, number=1).data
+    assert stored["events"] == events
+    assert stored["result"]["wins"][0]["han"] == 4
+    # 4 han 30 fu from Chiba: 7700, and Baba takes the 4000 deposited like riichi sticks.
+    # Aoki pays 1000 to Baba and gets 500 from Doi, who pays Chiba 500 as well.
+    deltas = services.game_state(game).replay.hands[0].deltas
+    assert deltas == (-1000 - 1000 + 500, 7700 + 4000 + 1000, -7700 - 3000 + 500, -1000)
+
+
 def test_editing_a_hand_replays_the_later_ones(keeper: Client, game: Game) -> None:
     play(game, ron(1, 2, 3, 30, riichi=[1]), ron(3, 0, 2, 30))
     response = keeper.post(url(game, "hands/1/"), ron_form(2, value_1="h4"), headers=HTMX)
