@@ -12,6 +12,7 @@ from django.contrib.auth.forms import UserCreationForm
 from django.utils.translation import gettext_lazy as _
 
 from clubs import ruleset_fields as rf
+from clubs.engine_messages import engine_message
 from clubs.models import Club, Player, Role, Ruleset
 from clubs.ruleset_words import (
     choice_words,
@@ -178,8 +179,8 @@ class RulesetForm(LabelsAbove, forms.Form):
         try:
             cleaned["options"] = resolve_options(rf.options_from(cleaned))
         except RecordError as error:
-            self.engine_error = error.message
-            self.add_error(rf.leaf_for_error(error.field), error.message)
+            self.engine_error = engine_message(error)
+            self.add_error(rf.leaf_for_error(error.field), self.engine_error)
         return cleaned
 
     def blocks(self) -> list[tuple[str, list[OptionBlock]]]:

@@ -14,6 +14,7 @@ from typing import Any
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from clubs.engine_messages import engine_message
 from clubs.ruleset_words import number_words, signed
 from scoring.engine import RecordError, Ruleset, read_record, replay, ruleset_from_spec
 from scoring.engine.settlement import settle
@@ -100,7 +101,8 @@ def hand_values(rules: Ruleset, options: Mapping[str, Any]) -> list[HandValue]:
         try:
             deltas = replay(read_record(record)).hands[0].deltas
         except RecordError as error:
-            values.append(HandValue(str(example.label), error.message, possible=False))
+            message = engine_message(error, PLAYERS)
+            values.append(HandValue(str(example.label), message, possible=False))
             continue
         values.append(HandValue(str(example.label), _payment(rules, example, list(deltas))))
     return values
@@ -178,4 +180,4 @@ def preview(options: Mapping[str, Any]) -> Preview:
         rules = ruleset_from_spec(dict(options))
         return Preview(hand_values(rules, options), settlement(rules))
     except RecordError as error:
-        return Preview([], None, error.message)
+        return Preview([], None, engine_message(error))

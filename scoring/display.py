@@ -5,7 +5,6 @@ Presentation only: every number here comes from the engine's replay; nothing is 
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -13,6 +12,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext_lazy
 
+from clubs.engine_messages import engine_message
 from scoring.engine import Final, GameReplay, RecordError, Ruleset, Transfer
 from scoring.engine.points import limit_units
 
@@ -131,64 +131,14 @@ def transfer_lines(transfers: Sequence[Transfer], names: Sequence[str]) -> list[
     ]
 
 
-SEAT_IN_MESSAGE = re.compile(r"\bseat (\d+)\b")
-
-# The engine's errors a scorekeeper can meet, by code, in the reader's language.
-ENGINE_MESSAGES = {
-    "game_ended": gettext_lazy("The game already ended after hand %(after)s (%(ended_by)s)."),
-    "stop_no_choice": gettext_lazy("The ruleset gives the dealer no choice to stop here."),
-    "stop_not_top": gettext_lazy("The dealer may end the game only as the top."),
-    "stop_below_target": gettext_lazy("The dealer has not reached the extension target."),
-    "final_scores_sum": gettext_lazy(
-        "The scores and the sticks add up to %(total)s: they must make %(expected)s."
-    ),
-    "forced_after_end": gettext_lazy(
-        "The game had already ended (%(ended_by)s): it cannot be ended early."
-    ),
-    "no_wareme": gettext_lazy("This ruleset has no wareme."),
-    "no_riichi": gettext_lazy("This ruleset has no riichi."),
-    "riichi_points": gettext_lazy(
-        "%(seat)s cannot declare riichi with %(score)s points (%(needed)s needed)."
-    ),
-    "dead_cannot_win": gettext_lazy("%(seat)s has a dead hand and cannot win."),
-    "dead_cannot_be_tenpai": gettext_lazy("%(seat)s has a dead hand and cannot be tenpai."),
-    "dead_cannot_win_nagashi_mangan": gettext_lazy(
-        "%(seat)s has a dead hand and cannot win nagashi mangan."
-    ),
-    "too_many_winners": gettext_lazy(
-        "%(count)s winners, but this ruleset allows at most %(limit)s."
-    ),
-    "no_pao": gettext_lazy("This ruleset has no pao."),
-    "pao_own_win": gettext_lazy("%(seat)s cannot be responsible (pao) for their own win."),
-    "pao_yakuman_too_big": gettext_lazy("The pao part is more than the win's yakuman."),
-    "riichi_noten": gettext_lazy("%(seat)s declared riichi but is marked noten."),
-    "no_nagashi": gettext_lazy("This ruleset has no nagashi mangan."),
-    "no_abortive": gettext_lazy("This ruleset has no abortive draw “%(kind)s”."),
-    "han_not_fan": gettext_lazy("%(seat)s: this ruleset scores by han, not fan."),
-    "han_or_yakuman": gettext_lazy("%(seat)s: give han or yakuman, not both."),
-    "no_han": gettext_lazy("%(seat)s: a win needs at least 1 han."),
-    "below_min_han": gettext_lazy("%(seat)s: %(han)s han is below the %(min_han)s-han minimum."),
-    "needs_fan": gettext_lazy("%(seat)s: this ruleset scores by fan: give the fan."),
-    "below_min_fan": gettext_lazy("%(seat)s: %(fan)s fan is below the %(min_fan)s-fan minimum."),
-    "fu_missing": gettext_lazy("%(seat)s: %(han)s han needs its fu."),
-    "fu_impossible": gettext_lazy("%(seat)s: %(fu)s fu is not possible."),
-    "han_fu_impossible": gettext_lazy(
-        "%(seat)s: %(han)s han %(fu)s fu by %(way)s is not possible."
-    ),
-}
-WAYS = {"ron": gettext_lazy("ron"), "tsumo": gettext_lazy("tsumo")}
-
-
 def error_text(error: RecordError, names: Sequence[str]) -> str:
-    """The engine's refusal in the reader's language, seats named by their players.
-
-    An error without a code the app knows reads as the engine wrote it (English).
-    """
-    template = ENGINE_MESSAGES.get(error.code or "")
-    if template is None:
-        text = SEAT_IN_MESSAGE.sub(lambda m: _seat_name(int(m.group(1)), names), error.message)
-    else:
-        text = str(template) % _readable(error.params, names)
+    """The engine's refusal in the reader's language, seats named by their players."""
+    readable: dict[str, object] = {}
+    if "ended_by" in error.params:
+        readable["ended_by"] = ENDED_BY.get(str(error.params["ended_by"]), error.params["ended_by"])
+    if "kind" in error.params:
+        readable["kind"] = ABORTIVE_NAMES.get(str(error.params["kind"]), error.params["kind"])
+    text = engine_message(error, names, readable)
     if error.hand is None:
         return text
     return _("Hand %(number)s (%(round)s): %(text)s") % {
@@ -196,23 +146,6 @@ def error_text(error: RecordError, names: Sequence[str]) -> str:
         "round": _round_label(error.label),
         "text": text,
     }
-
-
-def _seat_name(seat: int, names: Sequence[str]) -> str:
-    return names[seat] if 0 <= seat < len(names) else _("seat %(seat)s") % {"seat": seat}
-
-
-def _readable(params: dict[str, object], names: Sequence[str]) -> dict[str, object]:
-    readable = dict(params)
-    if isinstance(params.get("seat"), int):
-        readable["seat"] = _seat_name(params["seat"], names)  # type: ignore[arg-type]
-    if "ended_by" in params:
-        readable["ended_by"] = ENDED_BY.get(str(params["ended_by"]), params["ended_by"])
-    if "kind" in params:
-        readable["kind"] = ABORTIVE_NAMES.get(str(params["kind"]), params["kind"])
-    if "way" in params:
-        readable["way"] = WAYS.get(str(params["way"]), params["way"])
-    return readable
 
 
 def _round_label(label: str | None) -> str:

@@ -23,7 +23,14 @@ from django.db.models import Prefetch, QuerySet
 from django.utils.translation import gettext as _
 
 from clubs.models import Club, Player, Ruleset, RulesetVersion
-from scoring.engine import GameReplay, RecordError, read_record, replay, resolve_options
+from scoring.engine import (
+    GameReplay,
+    RecordError,
+    place_error,
+    read_record,
+    replay,
+    resolve_options,
+)
 from scoring.engine import Ruleset as Rules
 from scoring.engine.tenhou import TenhouLogError, mjlog_to_record
 from scoring.models import (
@@ -90,8 +97,11 @@ def replay_document(document: Document) -> GameReplay:
 
 
 def evaluate(game: Game, document: Document, require_end: bool = False) -> GameState:
-    """The engine's replay of ``document`` (raises ``RecordError``)."""
-    record = read_record(document)
+    """The engine's replay of ``document`` (raises ``RecordError``, placed in its round)."""
+    try:
+        record = read_record(document)
+    except RecordError as error:
+        raise place_error(document, error) from None
     replayed = replay(record, require_end=require_end)
     return GameState(game, document, record.ruleset, replayed, game.version if game else 0)
 

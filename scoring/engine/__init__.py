@@ -24,6 +24,7 @@ __all__ = [
     "RecordError",
     "Ruleset",
     "Transfer",
+    "place_error",
     "read_record",
     "replay",
     "replay_record",
@@ -37,10 +38,10 @@ def replay_record(document: Any) -> dict[str, Any]:
     try:
         return replay(read_record(document)).to_json()
     except RecordError as error:
-        return {"ok": False, "error": _placed(document, error).full_message}
+        return {"ok": False, "error": place_error(document, error).full_message}
 
 
-def _placed(document: Any, error: RecordError) -> RecordError:
+def place_error(document: Any, error: RecordError) -> RecordError:
     """A hand that could not be read, placed in its round (``hand 7 (S3-1): ...``).
 
     The round is known only by replaying the hands before it; if one of those cannot be
@@ -57,5 +58,10 @@ def _placed(document: Any, error: RecordError) -> RecordError:
     if at is None:  # the game had ended: the hand has no round
         return error
     return RecordError(
-        error.message, hand=error.hand, label=f"{at.round}-{at.honba}", field=error.field
+        error.message,
+        hand=error.hand,
+        label=f"{at.round}-{at.honba}",
+        field=error.field,
+        code=error.code,
+        params=error.params,
     )

@@ -25,8 +25,9 @@ def described(check: Check, kind: str, **parts: Any) -> Check:
     return check
 
 
-def fail(path: str, message: str) -> RecordError:
-    return RecordError(f"{path} {message}", field=path)
+def fail(path: str, message: str, code: str, **params: object) -> RecordError:
+    """``path`` + the English ``message``; ``code`` and ``params`` (with the path) translate it."""
+    return RecordError(f"{path} {message}", field=path, code=code, params={"path": path, **params})
 
 
 def is_int(value: object) -> bool:
@@ -39,7 +40,7 @@ def is_number(value: object) -> bool:
 
 def _boolean(value: Any, path: str) -> bool:
     if not isinstance(value, bool):
-        raise fail(path, "must be true or false")
+        raise fail(path, "must be true or false", "not_boolean")
     return value
 
 
@@ -49,11 +50,11 @@ boolean = described(_boolean, "boolean")
 def integer(low: int | None = None, high: int | None = None) -> Check:
     def check(value: Any, path: str) -> int:
         if not is_int(value):
-            raise fail(path, "must be a whole number")
+            raise fail(path, "must be a whole number", "not_whole_number")
         if low is not None and value < low:
-            raise fail(path, f"must be at least {low}")
+            raise fail(path, f"must be at least {low}", "too_small", low=low)
         if high is not None and value > high:
-            raise fail(path, f"must be at most {high}")
+            raise fail(path, f"must be at most {high}", "too_large", high=high)
         return int(value)
 
     return described(check, "integer", low=low, high=high)
@@ -62,11 +63,11 @@ def integer(low: int | None = None, high: int | None = None) -> Check:
 def number(low: float | None = None, high: float | None = None) -> Check:
     def check(value: Any, path: str) -> float:
         if not is_number(value):
-            raise fail(path, "must be a number")
+            raise fail(path, "must be a number", "not_number")
         if low is not None and value < low:
-            raise fail(path, f"must be at least {low:g}")
+            raise fail(path, f"must be at least {low:g}", "too_small", low=low)
         if high is not None and value > high:
-            raise fail(path, f"must be at most {high:g}")
+            raise fail(path, f"must be at most {high:g}", "too_large", high=high)
         return value
 
     return described(check, "number", low=low, high=high)
@@ -76,7 +77,8 @@ def one_of(*choices: Any) -> Check:
     def check(value: Any, path: str) -> Any:
         if isinstance(value, bool) or value not in choices:
             listed = ", ".join(repr(c) for c in choices)
-            raise fail(path, f"must be one of {listed} (got {value!r})")
+            message = f"must be one of {listed} (got {value!r})"
+            raise fail(path, message, "not_one_of", choices=list(choices), got=value)
         return value
 
     return described(check, "one_of", choices=choices)
@@ -92,13 +94,20 @@ def nullable(inner: Check) -> Check:
 def list_of(inner: Check, min_len: int = 0, max_len: int | None = None) -> Check:
     def check(value: Any, path: str) -> list[Any]:
         if not isinstance(value, list):
-            raise fail(path, "must be a list")
+            raise fail(path, "must be a list", "not_list")
         if len(value) < min_len or (max_len is not None and len(value) > max_len):
-            size = str(min_len) if max_len == min_len else f"{min_len} to {max_len or 'any'}"
-            raise fail(path, f"must have {size} items")
+            raise _wrong_length(path, min_len, max_len)
         return [inner(item, f"{path}[{i}]") for i, item in enumerate(value)]
 
     return described(check, "list_of", inner=inner, min_len=min_len, max_len=max_len)
+
+
+def _wrong_length(path: str, low: int, high: int | None) -> RecordError:
+    if high == low:
+        return fail(path, f"must have {low} items", "wrong_length", size=low)
+    if high is None:
+        return fail(path, f"must have {low} to any items", "too_few_items", low=low)
+    return fail(path, f"must have {low} to {high} items", "length_between", low=low, high=high)
 
 
 def obj(fields: Mapping[str, Check], required: bool = True) -> Check:
@@ -106,13 +115,23 @@ def obj(fields: Mapping[str, Check], required: bool = True) -> Check:
 
     def check(value: Any, path: str) -> dict[str, Any]:
         if not isinstance(value, dict):
-            raise fail(path, "must be an object")
+            raise fail(path, "must be an object", "not_object")
         unknown = [key for key in value if key not in fields]
         if unknown:
-            raise RecordError(f"{path}: unknown field '{unknown[0]}'", field=f"{path}.{unknown[0]}")
+            raise RecordError(
+                f"{path}: unknown field '{unknown[0]}'",
+                field=f"{path}.{unknown[0]}",
+                code="unknown_field",
+                params={"path": path, "name": unknown[0]},
+            )
         missing = [key for key in fields if key not in value]
         if required and missing:
-            raise RecordError(f"{path}: missing field '{missing[0]}'", field=f"{path}.{missing[0]}")
+            raise RecordError(
+                f"{path}: missing field '{missing[0]}'",
+                field=f"{path}.{missing[0]}",
+                code="missing_field",
+                params={"path": path, "name": missing[0]},
+            )
         return {
             key: check(value[key], f"{path}.{key}") for key, check in fields.items() if key in value
         }
@@ -125,7 +144,7 @@ def mapping(key_check: Check, value_check: Check) -> Check:
 
     def check(value: Any, path: str) -> dict[Any, Any]:
         if not isinstance(value, dict):
-            raise fail(path, "must be an object")
+            raise fail(path, "must be an object", "not_object")
         return {
             key_check(k, f"{path} key"): value_check(v, f"{path}.{k}") for k, v in value.items()
         }

@@ -49,3 +49,90 @@ class RecordError(ValueError):
             code=self.code,
             params=self.params,
         )
+
+
+# Every ``code`` a RecordError can carry: the app has a sentence for each, in each language
+# (tests/engine/test_error_codes.py proves every raise names one of these).
+ERROR_CODES = frozenset(
+    {
+        # the shape of a value (records and rulesets): params ``path`` and as named
+        "not_object",
+        "not_list",
+        "not_boolean",
+        "not_number",
+        "not_whole_number",
+        "not_text",
+        "not_names",
+        "not_one_of",  # choices, got
+        "too_small",  # low
+        "too_large",  # high
+        "wrong_length",  # size
+        "length_between",  # low, high
+        "too_few_items",  # low
+        "one_decimal",
+        "half_steps",
+        "unknown_field",  # name
+        "missing_field",  # name
+        # rulesets
+        "unknown_option",  # name
+        "missing_option",  # name
+        "unknown_preset",  # name, known
+        "preset_name",
+        "ruleset_shape",
+        "ruleset_not_json",
+        "uma_length",  # players
+        "uma_floaters_empty",
+        "aotenjou_fan",
+        "limits_rise",
+        "chiitoitsu_value",
+        "honba_count",  # got
+        # the top of a record
+        "player_count",  # players, count
+        "name_twice",
+        "final_scores_with_hands",
+        "final_scores_shape",  # players
+        "final_scores_sum",  # total, expected
+        "final_deposits_without_scores",
+        "deposits_not_returnable",
+        "forced_after_end",  # ended_by
+        "not_ended",
+        # seats and results in a hand
+        "not_seat",  # last
+        "seat_out_of_range",  # got, last
+        "not_seat_list",
+        "seat_twice",
+        "no_winner",
+        "own_discard",  # seat
+        "payment_to_payer",  # seat
+        "value_missing",
+        "value_twice",  # first, second
+        "pao_yakuman_needs_pao",
+        # the rules applied to a hand: params as named, ``seat`` where a seat is meant
+        "game_ended",  # after, ended_by
+        "stop_no_choice",
+        "stop_not_top",
+        "stop_below_target",
+        "no_wareme",
+        "no_riichi",
+        "riichi_points",  # seat, score, needed
+        "riichi_noten",  # seat
+        "dead_cannot_win",  # seat
+        "dead_cannot_be_tenpai",  # seat
+        "dead_cannot_win_nagashi_mangan",  # seat
+        "too_many_winners",  # count, limit
+        "no_pao",
+        "pao_own_win",  # seat
+        "pao_yakuman_too_big",
+        "no_nagashi",
+        "no_abortive",  # kind
+        "han_not_fan",  # seat
+        "han_or_yakuman",  # seat
+        "no_han",  # seat
+        "below_min_han",  # seat, han, min_han
+        "needs_fan",  # seat
+        "below_min_fan",  # seat, fan, min_fan
+        "fu_missing",  # seat, han
+        "fu_impossible",  # seat, fu
+        "han_fu_impossible",  # seat, han, fu, way
+    }
+)

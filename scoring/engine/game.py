@@ -324,7 +324,9 @@ def replay(record: GameRecord, require_end: bool = False) -> GameReplay:
         ended_by = "forced"
     if ended_by is None:
         if require_end:
-            raise RecordError("the hands stop before the game has ended", field="hands")
+            raise RecordError(
+                "the hands stop before the game has ended", field="hands", code="not_ended"
+            )
         return GameReplay(tuple(game.rows), None, game.next_hand(), tuple(game.transfers))
     penalties = game.penalties + [(p.seat, p.points) for p in record.settlement_penalties]
     table = game.table

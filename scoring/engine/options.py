@@ -36,7 +36,7 @@ def _tenths(value: Any, path: str) -> float:
     """Settled points are written with one decimal, so uma, bonuses and penalties are too."""
     c.number()(value, path)
     if round(value * 10) != value * 10:
-        raise fail(path, "must have at most one decimal")
+        raise fail(path, "must have at most one decimal", "one_decimal")
     return value
 
 
@@ -48,7 +48,7 @@ def _non_negative_tenths(value: Any, path: str) -> float:
 def _half_steps(value: Any, path: str) -> float:
     c.number(0.5)(value, path)
     if (value * 2) != int(value * 2):
-        raise fail(path, "must be a multiple of 0.5")
+        raise fail(path, "must be a multiple of 0.5", "half_steps")
     return value
 
 
@@ -67,7 +67,7 @@ def _limits(value: Any, path: str) -> list[list[Any]]:
     rows = c.list_of(_limit_row, 1)(value, path)
     for before, after in pairwise(rows):
         if after[0] <= before[0] or after[1] <= before[1]:
-            raise fail(path, "rows must rise in both han and mangan units")
+            raise fail(path, "rows must rise in both han and mangan units", "limits_rise")
     return rows
 
 
@@ -75,13 +75,16 @@ def _chiitoitsu(value: Any, path: str) -> list[int]:
     """[fu, han] of chiitoitsu: 25 fu 2 han, 30 fu 2 han or 50 fu 1 han (seed 002)."""
     fu, han = c.list_of(c.integer(1), 2, 2)(value, path)
     if fu not in (25, 30, 40, 50) or han not in (1, 2):
-        raise fail(path, "must be [25, 2], [30, 2] or [50, 1]-like: fu 25-50, han 1 or 2")
+        message = "must be [25, 2], [30, 2] or [50, 1]-like: fu 25-50, han 1 or 2"
+        raise fail(path, message, "chiitoitsu_value")
     return [fu, han]
 
 
 def _honba_key(value: Any, path: str) -> str:
     if not (isinstance(value, str) and value.isdigit()):
-        raise fail(path, f'must be a honba count such as "5" (got {value!r})')
+        raise fail(
+            path, f'must be a honba count such as "5" (got {value!r})', "honba_count", got=value
+        )
     return str(int(value))
 
 
@@ -89,7 +92,7 @@ def _uma_by_floaters(value: Any, path: str) -> dict[str, list[float]]:
     keys = ("0", "1", "2", "3", "4")
     table = c.mapping(c.one_of(*keys), c.list_of(_tenths, 3, 4))(value, path)
     if not table:
-        raise fail(path, "must give uma for at least one count of floaters")
+        raise fail(path, "must give uma for at least one count of floaters", "uma_floaters_empty")
     return table
 
 

@@ -146,59 +146,69 @@ class _Reader:
         self.players = players
         self.hand: int | None = None
 
-    def error(self, message: str, field: str) -> RecordError:
-        return RecordError(message, hand=self.hand, field=field)
+    def error(self, message: str, field: str, code: str, **params: object) -> RecordError:
+        """An error in the hand being read; ``params`` get the ``path`` of ``field``."""
+        params = {"path": field, **params}
+        return RecordError(message, hand=self.hand, field=field, code=code, params=params)
 
     def fields(self, data: Any, allowed: frozenset[str], path: str) -> dict[str, Any]:
         if not isinstance(data, dict):
-            raise self.error(f"{path} must be an object", path)
+            raise self.error(f"{path} must be an object", path, "not_object")
         if allowed.issuperset(data):
             return data
         for key in data:
             if key not in allowed:
                 hint = " (a typo must not silently change a result)"
                 name = f"{path}.{key}" if path != "hand" else key
-                raise self.error(f"unknown field '{name}'{hint}", name)
+                raise self.error(f"unknown field '{name}'{hint}", name, "unknown_field", name=key)
         return data
 
     def seat(self, value: Any, path: str) -> int:
         if type(value) is int and 0 <= value < self.players:
             return value
         if not is_int(value):
-            raise self.error(f"{path} must be a seat number (0 to {self.players - 1})", path)
+            message = f"{path} must be a seat number (0 to {self.players - 1})"
+            raise self.error(message, path, "not_seat", last=self.players - 1)
         if not 0 <= value < self.players:
-            raise self.error(
-                f"{path}: seat {value} is out of range (0 to {self.players - 1})", path
-            )
+            message = f"{path}: seat {value} is out of range (0 to {self.players - 1})"
+            raise self.error(message, path, "seat_out_of_range", got=value, last=self.players - 1)
         return int(value)
 
     def seats(self, value: Any, path: str) -> tuple[int, ...]:
         if value == []:
             return ()
         if not isinstance(value, list):
-            raise self.error(f"{path} must be a list of seats", path)
+            raise self.error(f"{path} must be a list of seats", path, "not_seat_list")
         players = self.players
         if all(type(v) is int and 0 <= v < players for v in value):
             seats = tuple(value)
         else:
             seats = tuple(self.seat(v, f"{path}[{i}]") for i, v in enumerate(value))
         if len(set(seats)) != len(seats):
-            raise self.error(f"{path} lists a seat twice", path)
+            raise self.error(f"{path} lists a seat twice", path, "seat_twice")
         return seats
 
     def whole(self, value: Any, path: str, low: int = 0) -> int:
         if type(value) is int and value >= low:
             return value
         if not is_int(value) or value < low:
-            raise self.error(f"{path} must be a whole number of at least {low}", path)
+            message = f"{path} must be a whole number of at least {low}"
+            raise self.error(message, path, "too_small", low=low)
         return int(value)
 
     def win(self, data: dict[str, Any], path: str, winner: int) -> Win:
         given = [key for key in ("han", "yakuman", "fan") if key in data]
         if not given:
-            raise self.error(f"{path} needs a value: han (and fu), yakuman or fan", path)
+            message = f"{path} needs a value: han (and fu), yakuman or fan"
+            raise self.error(message, path, "value_missing")
         if len(given) > 1 and set(given) != {"han", "yakuman"}:
-            raise self.error(f"{path} gives both {given[0]} and {given[1]}", path)
+            raise self.error(
+                f"{path} gives both {given[0]} and {given[1]}",
+                path,
+                "value_twice",
+                first=given[0],
+                second=given[1],
+            )
         han = self.whole(data["han"], path + ".han") if "han" in data else None
         fu = self.whole(data["fu"], path + ".fu") if "fu" in data else None
         fan = self.whole(data["fan"], path + ".fan") if "fan" in data else None
@@ -207,7 +217,9 @@ class _Reader:
         pao_yakuman = None
         if "pao_yakuman" in data:
             if pao is None:
-                raise self.error(f"{path}.pao_yakuman needs pao", f"{path}.pao_yakuman")
+                raise self.error(
+                    f"{path}.pao_yakuman needs pao", f"{path}.pao_yakuman", "pao_yakuman_needs_pao"
+                )
             pao_yakuman = self.multiple(data["pao_yakuman"], f"{path}.pao_yakuman")
         extra: tuple[tuple[str, Any], ...] = ()
         if not STATISTICS.isdisjoint(data):
@@ -217,47 +229,58 @@ class _Reader:
 
     def multiple(self, value: Any, path: str) -> float:
         if not is_number(value) or value <= 0 or value * 2 != int(value * 2):
-            raise self.error(f"{path} must be a positive multiple of 0.5", path)
+            raise self.error(f"{path} must be a positive multiple of 0.5", path, "half_steps")
         return float(value)
 
     def statistics(self, extra: dict[str, Any], path: str) -> None:
         if "dora" in extra:
             self.whole(extra["dora"], f"{path}.dora")
         if "open" in extra and not isinstance(extra["open"], bool):
-            raise self.error(f"{path}.open must be true or false", f"{path}.open")
+            raise self.error(f"{path}.open must be true or false", f"{path}.open", "not_boolean")
         if "yaku" in extra and not (
             isinstance(extra["yaku"], list) and all(isinstance(y, str) for y in extra["yaku"])
         ):
-            raise self.error(f"{path}.yaku must be a list of names", f"{path}.yaku")
+            raise self.error(f"{path}.yaku must be a list of names", f"{path}.yaku", "not_names")
 
     def result(self, data: Any) -> Result:
         kind = data.get("type") if isinstance(data, dict) else None
         if kind not in RESULT_FIELDS:
             known = ", ".join(RESULT_FIELDS)
-            raise self.error(f"result.type must be one of {known} (got {kind!r})", "result.type")
+            raise self.error(
+                f"result.type must be one of {known} (got {kind!r})",
+                "result.type",
+                "not_one_of",
+                choices=list(self.readers),
+                got=kind,
+            )
         data = self.fields(data, RESULT_FIELDS[kind], "result")
         return self.readers[kind](self, data)
 
     def require(self, data: dict[str, Any], key: str, path: str) -> Any:
         if key not in data:
-            raise self.error(f"{path} needs '{key}'", f"{path}.{key}")
+            raise self.error(f"{path} needs '{key}'", f"{path}.{key}", "missing_field", name=key)
         return data[key]
 
     def result_ron(self, data: dict[str, Any]) -> Ron:
         discarder = self.seat(self.require(data, "from", "result"), "result.from")
         wins_data = self.require(data, "wins", "result")
         if not isinstance(wins_data, list) or not wins_data:
-            raise self.error("result.wins must be a non-empty list", "result.wins")
+            raise self.error("result.wins must be a non-empty list", "result.wins", "no_winner")
         wins = []
         for i, item in enumerate(wins_data):
             path = WIN_PATHS[i] if i < len(WIN_PATHS) else f"result.wins[{i}]"
             item = self.fields(item, WIN_FIELDS, path)
             winner = self.seat(self.require(item, "winner", path), f"{path}.winner")
             if winner == discarder:
-                raise self.error(f"seat {winner} cannot win on their own discard", f"{path}.winner")
+                raise self.error(
+                    f"seat {winner} cannot win on their own discard",
+                    f"{path}.winner",
+                    "own_discard",
+                    seat=winner,
+                )
             wins.append(self.win(item, path, winner))
         if len({w.winner for w in wins}) != len(wins):
-            raise self.error("result.wins lists a winner twice", "result.wins")
+            raise self.error("result.wins lists a winner twice", "result.wins", "seat_twice")
         return Ron(discarder, tuple(wins))
 
     def result_tsumo(self, data: dict[str, Any]) -> Tsumo:
@@ -270,14 +293,22 @@ class _Reader:
     def result_nagashi(self, data: dict[str, Any]) -> Nagashi:
         winners = self.seats(self.require(data, "winners", "result"), "result.winners")
         if not winners:
-            raise self.error("result.winners must name at least one seat", "result.winners")
+            raise self.error(
+                "result.winners must name at least one seat", "result.winners", "no_winner"
+            )
         return Nagashi(winners, self.seats(data.get("tenpai", []), "result.tenpai"))
 
     def result_abortive(self, data: dict[str, Any]) -> Abortive:
         kind = self.require(data, "kind", "result")
         if kind not in ABORTIVE_KINDS:
             known = ", ".join(ABORTIVE_KINDS)
-            raise self.error(f"result.kind must be one of {known} (got {kind!r})", "result.kind")
+            raise self.error(
+                f"result.kind must be one of {known} (got {kind!r})",
+                "result.kind",
+                "not_one_of",
+                choices=list(ABORTIVE_KINDS),
+                got=kind,
+            )
         return Abortive(kind)
 
     def result_chombo(self, data: dict[str, Any]) -> Chombo:
@@ -287,7 +318,13 @@ class _Reader:
         kind = data.get("type") if isinstance(data, dict) else None
         if kind not in EVENT_FIELDS:
             known = ", ".join(EVENT_FIELDS)
-            raise self.error(f"{path}.type must be one of {known} (got {kind!r})", f"{path}.type")
+            raise self.error(
+                f"{path}.type must be one of {known} (got {kind!r})",
+                f"{path}.type",
+                "not_one_of",
+                choices=list(EVENT_FIELDS),
+                got=kind,
+            )
         data = self.fields(data, EVENT_FIELDS[kind], path)
         if kind == "dead_hand":
             return DeadHand(self.seat(self.require(data, "seat", path), f"{path}.seat"))
@@ -297,28 +334,33 @@ class _Reader:
         payer = self.seat(self.require(data, "from", path), f"{path}.from")
         receivers = self.seats(self.require(data, "to", path), f"{path}.to")
         if not receivers or payer in receivers:
-            raise self.error(f"{path}.to must name other seats than the payer", f"{path}.to")
+            raise self.error(
+                f"{path}.to must name other seats than the payer",
+                f"{path}.to",
+                "payment_to_payer",
+                seat=payer,
+            )
         amount = self.whole(self.require(data, "amount", path), f"{path}.amount", 1)
         reason = data.get("reason", "")
         if not isinstance(reason, str):
-            raise self.error(f"{path}.reason must be text", f"{path}.reason")
+            raise self.error(f"{path}.reason must be text", f"{path}.reason", "not_text")
         return Payment(payer, receivers, amount, reason)
 
     def read_hand(self, data: Any) -> Hand:
         data = self.fields(data, HAND_FIELDS, "hand")
         if "result" not in data:
-            raise self.error("the hand needs a result", "result")
+            raise self.error("the hand needs a result", "result", "missing_field", name="result")
         riichi = self.seats(data.get("riichi", []), "riichi")
         events: tuple[Event, ...] = ()
         if "events" in data:
             events_data = data["events"]
             if not isinstance(events_data, list):
-                raise self.error("events must be a list", "events")
+                raise self.error("events must be a list", "events", "not_list")
             events = tuple(self.event(e, f"events[{i}]") for i, e in enumerate(events_data))
         wareme = self.seat(data["wareme"], "wareme") if data.get("wareme") is not None else None
         stop = data.get("stop", False)
         if not isinstance(stop, bool):
-            raise self.error("stop must be true or false", "stop")
+            raise self.error("stop must be true or false", "stop", "not_boolean")
         return Hand(self.result(data["result"]), riichi, events, wareme, stop)
 
     readers: dict[str, Any] = {
@@ -331,17 +373,25 @@ class _Reader:
     }
 
 
+def _top(message: str, field: str, code: str, **params: object) -> RecordError:
+    """An error outside the hands; ``params`` get the ``path`` (the field)."""
+    return RecordError(message, field=field, code=code, params={"path": field, **params})
+
+
 def _players(value: Any, ruleset: Ruleset) -> tuple[str, ...]:
     if not isinstance(value, list) or not all(isinstance(p, str) and p.strip() for p in value):
-        raise RecordError("players must be a list of names", field="players")
+        raise _top("players must be a list of names", "players", "not_names")
     if len(value) != ruleset.players:
-        raise RecordError(
+        raise _top(
             f"players: this ruleset is for {ruleset.players} players, the record names "
             f"{len(value)}",
-            field="players",
+            "players",
+            "player_count",
+            players=ruleset.players,
+            count=len(value),
         )
     if len(set(value)) != len(value):
-        raise RecordError("players: a name is listed twice", field="players")
+        raise _top("players: a name is listed twice", "players", "name_twice")
     return tuple(value)
 
 
@@ -350,17 +400,21 @@ def _final_scores(data: dict[str, Any], ruleset: Ruleset, hands: int) -> tuple[i
     if value is None:
         return None
     if hands:
-        raise RecordError(
-            "final_scores is for score-only entry: hands must be empty", field="final_scores"
+        raise _top(
+            "final_scores is for score-only entry: hands must be empty",
+            "final_scores",
+            "final_scores_with_hands",
         )
     if (
         not isinstance(value, list)
         or len(value) != ruleset.players
         or not all(is_int(v) for v in value)
     ):
-        raise RecordError(
+        raise _top(
             f"final_scores must be {ruleset.players} whole numbers in seat order",
-            field="final_scores",
+            "final_scores",
+            "final_scores_shape",
+            players=ruleset.players,
         )
     return tuple(value)
 
@@ -368,21 +422,25 @@ def _final_scores(data: dict[str, Any], ruleset: Ruleset, hands: int) -> tuple[i
 def _final_deposits(data: dict[str, Any]) -> int:
     value = data.get("final_deposits", 0)
     if not is_int(value) or value < 0:
-        raise RecordError(
-            "final_deposits must be points (1000 a stick), not negative", field="final_deposits"
+        raise _top(
+            "final_deposits must be points (1000 a stick), not negative",
+            "final_deposits",
+            "too_small",
+            low=0,
         )
     if value and data.get("final_scores") is None:
-        raise RecordError(
+        raise _top(
             "final_deposits goes with final_scores (score-only entry); a played game's hands "
             "say what is left on the table",
-            field="final_deposits",
+            "final_deposits",
+            "final_deposits_without_scores",
         )
     return value
 
 
 def _penalties(value: Any, players: int) -> tuple[Penalty, ...]:
     if not isinstance(value, list):
-        raise RecordError("settlement_penalties must be a list", field="settlement_penalties")
+        raise _top("settlement_penalties must be a list", "settlement_penalties", "not_list")
     reader = _Reader(players)
     penalties = []
     for i, item in enumerate(value):
@@ -391,12 +449,14 @@ def _penalties(value: Any, players: int) -> tuple[Penalty, ...]:
         seat = reader.seat(reader.require(item, "seat", path), f"{path}.seat")
         points = reader.require(item, "points", path)
         if not is_number(points) or round(points * 10) != points * 10:
-            raise RecordError(
-                f"{path}.points must be a number with at most one decimal", field=f"{path}.points"
+            raise _top(
+                f"{path}.points must be a number with at most one decimal",
+                f"{path}.points",
+                "one_decimal",
             )
         reason = item.get("reason", "")
         if not isinstance(reason, str):
-            raise RecordError(f"{path}.reason must be text", field=f"{path}.reason")
+            raise _top(f"{path}.reason must be text", f"{path}.reason", "not_text")
         penalties.append(Penalty(seat, float(points), reason))
     return tuple(penalties)
 
@@ -405,29 +465,38 @@ def _forced_end(value: Any) -> str | None:
     if value is None:
         return None
     if not isinstance(value, dict) or set(value) - {"reason"}:
-        raise RecordError('forced_end must be {"reason": "..."}', field="forced_end")
+        raise _top('forced_end must be {"reason": "..."}', "forced_end", "not_object")
     reason = value.get("reason", "")
     if not isinstance(reason, str):
-        raise RecordError("forced_end.reason must be text", field="forced_end.reason")
+        raise _top("forced_end.reason must be text", "forced_end.reason", "not_text")
     return reason
 
 
 def read_record(data: Any) -> GameRecord:
     """A ``tenbou-game/1`` document -> ``GameRecord``; raises ``RecordError``."""
     if not isinstance(data, dict):
-        raise RecordError("the record must be a JSON object")
+        raise RecordError(
+            "the record must be a JSON object", code="not_object", params={"path": ""}
+        )
     unknown = [key for key in data if key not in TOP_FIELDS]
     if unknown:
-        raise RecordError(f"unknown field '{unknown[0]}'", field=unknown[0])
+        raise _top(f"unknown field '{unknown[0]}'", unknown[0], "unknown_field", name=unknown[0])
     if data.get("format") != FORMAT:
-        raise RecordError(f'format must be "{FORMAT}" (got {data.get("format")!r})', field="format")
+        got = data.get("format")
+        raise _top(
+            f'format must be "{FORMAT}" (got {got!r})',
+            "format",
+            "not_one_of",
+            choices=[FORMAT],
+            got=got,
+        )
     if "ruleset" not in data:
-        raise RecordError("the record needs a ruleset", field="ruleset")
+        raise _top("the record needs a ruleset", "ruleset", "missing_field", name="ruleset")
     ruleset = ruleset_from_spec(data["ruleset"])
     players = _players(data.get("players"), ruleset)
     hands_data = data.get("hands", [])
     if not isinstance(hands_data, list):
-        raise RecordError("hands must be a list", field="hands")
+        raise _top("hands must be a list", "hands", "not_list")
     reader = _Reader(ruleset.players)
     hands = []
     for number, hand_data in enumerate(hands_data, 1):

@@ -200,27 +200,47 @@ def _check_together(o: dict[str, Any]) -> None:
     """Checks that involve more than one option."""
     players = o["players"]
     if len(o["uma"]) != players:
-        raise fail("ruleset.uma", f"must have {players} values, one per rank")
+        raise fail(
+            "ruleset.uma",
+            f"must have {players} values, one per rank",
+            "uma_length",
+            players=players,
+        )
     for count, uma in (o["uma_by_floaters"] or {}).items():
         if len(uma) != players:
-            raise fail(f"ruleset.uma_by_floaters.{count}", f"must have {players} values")
+            path = f"ruleset.uma_by_floaters.{count}"
+            raise fail(path, f"must have {players} values", "uma_length", players=players)
     if o["scoring"] == "additive_fan" and o["aotenjou"] is not None:
-        raise fail("ruleset.aotenjou", "does not apply to additive_fan scoring")
+        raise fail("ruleset.aotenjou", "does not apply to additive_fan scoring", "aotenjou_fan")
     if o["riichi"] is not None and o["riichi"]["min_score"] < 0:
-        raise fail("ruleset.riichi.min_score", "must not be negative")
+        raise fail("ruleset.riichi.min_score", "must not be negative", "too_small", low=0)
 
 
 def validate_options(options: dict[str, Any]) -> dict[str, Any]:
     """Every option checked and normalised; raises ``RecordError`` naming the option."""
     unknown = [name for name in options if name not in OPTIONS_BY_NAME]
     if unknown:
-        raise RecordError(f"ruleset: unknown option '{unknown[0]}'", field=f"ruleset.{unknown[0]}")
+        raise _unknown_option(unknown[0])
     missing = [opt.name for opt in OPTIONS if opt.name not in options]
     if missing:
-        raise RecordError(f"ruleset: missing option '{missing[0]}'", field=f"ruleset.{missing[0]}")
+        raise RecordError(
+            f"ruleset: missing option '{missing[0]}'",
+            field=f"ruleset.{missing[0]}",
+            code="missing_option",
+            params={"name": missing[0]},
+        )
     checked = {opt.name: opt.check(options[opt.name], f"ruleset.{opt.name}") for opt in OPTIONS}
     _check_together(checked)
     return checked
+
+
+def _unknown_option(name: str) -> RecordError:
+    return RecordError(
+        f"ruleset: unknown option '{name}'",
+        field=f"ruleset.{name}",
+        code="unknown_option",
+        params={"name": name},
+    )
 
 
 def merge_overrides(base: dict[str, Any], overrides: dict[str, Any]) -> dict[str, Any]:
@@ -228,7 +248,7 @@ def merge_overrides(base: dict[str, Any], overrides: dict[str, Any]) -> dict[str
     merged = copy.deepcopy(base)
     for name, value in overrides.items():
         if name not in OPTIONS_BY_NAME:
-            raise RecordError(f"ruleset: unknown option '{name}'", field=f"ruleset.{name}")
+            raise _unknown_option(name)
         current = merged.get(name)
         if isinstance(value, dict) and isinstance(current, dict) and name not in _DICT_AS_DATA:
             merged[name] = {**current, **copy.deepcopy(value)}
@@ -246,7 +266,10 @@ def preset_options(name: str) -> dict[str, Any]:
     if name not in PRESETS:
         known = ", ".join(sorted(PRESETS))
         raise RecordError(
-            f"ruleset: unknown preset '{name}' (known: {known})", field="ruleset.preset"
+            f"ruleset: unknown preset '{name}' (known: {known})",
+            field="ruleset.preset",
+            code="unknown_preset",
+            params={"name": name, "known": sorted(PRESETS)},
         )
     return copy.deepcopy(PRESETS[name].options)
 
@@ -254,11 +277,17 @@ def preset_options(name: str) -> dict[str, Any]:
 def resolve_options(spec: Any) -> dict[str, Any]:
     """``{"preset": NAME, ...overrides}`` or a full option object -> validated options."""
     if not isinstance(spec, dict):
-        raise RecordError('ruleset must be an object such as {"preset": "tenhou"}', field="ruleset")
+        raise RecordError(
+            'ruleset must be an object such as {"preset": "tenhou"}',
+            field="ruleset",
+            code="ruleset_shape",
+        )
     if "preset" in spec:
         name = spec["preset"]
         if not isinstance(name, str):
-            raise RecordError("ruleset.preset must be a preset name", field="ruleset.preset")
+            raise RecordError(
+                "ruleset.preset must be a preset name", field="ruleset.preset", code="preset_name"
+            )
         overrides = {k: v for k, v in spec.items() if k != "preset"}
         return validate_options(merge_overrides(preset_options(name), overrides))
     return validate_options(spec)
@@ -274,5 +303,7 @@ def ruleset_from_spec(spec: Any) -> Ruleset:
     try:
         key = json.dumps(spec, sort_keys=True)
     except (TypeError, ValueError) as exc:
-        raise RecordError("ruleset is not plain JSON", field="ruleset") from exc
+        raise RecordError(
+            "ruleset is not plain JSON", field="ruleset", code="ruleset_not_json"
+        ) from exc
     return _ruleset_from_json(key)

@@ -154,6 +154,7 @@ def hand_out_leftover(
                 "final_deposits cannot be returned under this ruleset: the record does not say "
                 "who paid them",
                 field="final_deposits",
+                code="deposits_not_returnable",
             )
         for seat, amount in owners:
             shares[seat] += amount

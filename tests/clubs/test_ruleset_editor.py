@@ -82,16 +82,16 @@ def test_saving_a_new_ruleset_from_a_preset(club: Club, as_admin: Client) -> Non
 @pytest.mark.parametrize(
     ("field", "value", "message"),
     [
-        ("tobi__bonus", "-5", "ruleset.tobi.bonus must be at least 0"),
-        ("uma", "20, 10, -10", "ruleset.uma must have 4 values, one per rank"),
-        ("start_points", "二万五千", "ruleset.start_points must be a whole number"),
+        ("tobi__bonus", "-5", "0以上にしてください。"),
+        ("uma", "20, 10, -10", "順位ごとに4個の値を入れてください。"),
+        ("start_points", "二万五千", "整数を入力してください。"),
         (
             "limits",
             "[[5, 1], [4, 2]]",
-            "ruleset.limits rows must rise in both han and mangan units",
+            "各行は前の行より翻数も満貫単位も大きくしてください。",
         ),
-        ("rounding__mode", "sometimes", "ruleset.rounding.mode must be one of"),
-        ("uma_by_floaters", "not json", "ruleset.uma_by_floaters must be an object"),
+        ("rounding__mode", "sometimes", "のいずれかにしてください(“sometimes” は使えません)。"),
+        ("uma_by_floaters", "not json", "名前付きの値の組にしてください。"),
     ],
 )
 def test_an_invalid_value_gets_the_engines_message_beside_its_input(
@@ -140,7 +140,7 @@ def test_the_preview_shows_the_engines_message_for_invalid_inputs(
 ) -> None:
     data = editor_data("k_rule", "x", uma="20, 10")
     part = as_admin.get("/c/tsubame/rulesets/new/", data, headers=HTMX).text
-    assert "ruleset.uma must have 3 to 4 items" in part
+    assert "値を3〜4個にしてください。" in part
     assert "<table" not in part
 
 

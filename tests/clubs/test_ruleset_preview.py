@@ -46,7 +46,7 @@ def test_common_hands(preset: str, changes: dict[str, Any], label: str, payment:
 
 def test_a_hand_the_rules_do_not_allow_says_why() -> None:
     result = hands("k_rule", min_han={"default": 3, "from_honba": {}})
-    assert result["Non-dealer ron, 40 fu 2 han"] == "2 han is below the 3-han minimum"
+    assert result["Non-dealer ron, 40 fu 2 han"] == "B: 2 han is below the 3-han minimum."
 
 
 def points(preset: str, **changes: Any) -> list[tuple[str, ...]]:
@@ -90,6 +90,10 @@ def test_a_30000_start_keeps_the_same_score_line_above_its_start() -> None:
 
 
 def test_an_invalid_option_set_gives_the_engines_message() -> None:
-    result = preview({**preset_options("k_rule"), "uma": [20, 10]})
-    assert result.error == "ruleset.uma must have 3 to 4 items"
+    options = {**preset_options("k_rule"), "uma": [20, 10]}
+    with translation.override("en"):
+        assert preview(options).error == "This needs 3 to 4 values."
+    with translation.override("ja"):
+        result = preview(options)
+    assert result.error == "値を3〜4個にしてください。"
     assert result.settlement is None

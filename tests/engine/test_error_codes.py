@@ -6,9 +6,13 @@ reader's language, with the seats named by the players' names.
 
 from __future__ import annotations
 
+import ast
+from pathlib import Path
 from typing import Any
 
 import pytest
+
+from scoring.engine.errors import ERROR_CODES
 
 from .records import Json, chombo, dead, draw, error, game, ids, nagashi, ron, tsumo, win
 
@@ -86,3 +90,63 @@ def test_the_error_names_its_code_and_values(
     refused = error(record)
     assert refused.code == code
     assert refused.params == params
+
+
+# -- every refusal of the engine carries a code the app can translate ----------------------
+
+ENGINE = Path(__file__).resolve().parents[2] / "scoring" / "engine"
+# The functions that make a RecordError, and where their ``code`` argument sits.
+MAKERS = {"RecordError": None, "fail": 2, "error": 2, "_top": 2, "_refuse": 3}
+
+
+def error_calls() -> list[tuple[str, ast.Call]]:
+    calls = []
+    for path in sorted(ENGINE.glob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not isinstance(node, ast.Call):
+                continue
+            func = node.func
+            name = func.id if isinstance(func, ast.Name) else getattr(func, "attr", None)
+            if name in MAKERS and not (name == "error" and not _on_self(func)):
+                calls.append((f"{path.name}:{node.lineno}", node))
+    return calls
+
+
+def _on_self(func: ast.expr) -> bool:
+    return isinstance(func, ast.Attribute) and getattr(func.value, "id", "") == "self"
+
+
+def code_of(name: str, call: ast.Call) -> ast.expr | None:
+    for keyword in call.keywords:
+        if keyword.arg == "code":
+            return keyword.value
+    index = MAKERS[name]
+    return call.args[index] if index is not None and len(call.args) > index else None
+
+
+def test_every_engine_error_is_raised_with_a_known_code() -> None:
+    calls = error_calls()
+    assert len(calls) > 80  # the scan sees the engine's raises
+    problems = []
+    for where, call in calls:
+        func = call.func
+        name = func.id if isinstance(func, ast.Name) else func.attr  # type: ignore[attr-defined]
+        code = code_of(name, call)
+        if code is None:
+            problems.append(f"{where}: no code")
+        elif isinstance(code, ast.Constant) and code.value not in ERROR_CODES:
+            problems.append(f"{where}: unknown code {code.value!r}")
+    assert problems == []
+
+
+def test_the_codes_the_engine_raises_are_those_it_lists() -> None:
+    """Each listed code is raised somewhere (as a literal, or dead_cannot_* built from one)."""
+    raised = set()
+    for _, call in error_calls():
+        func = call.func
+        name = func.id if isinstance(func, ast.Name) else func.attr  # type: ignore[attr-defined]
+        code = code_of(name, call)
+        if isinstance(code, ast.Constant):
+            raised.add(code.value)
+    dead = {"dead_cannot_win", "dead_cannot_be_tenpai", "dead_cannot_win_nagashi_mangan"}
+    assert raised | dead == ERROR_CODES

@@ -477,6 +477,20 @@ def test_a_hand_with_several_payments_and_deposits_opens_with_a_row_for_each(
     assert deltas == (-1000 - 1000 + 500, 7700 + 4000 + 1000, -7700 - 3000 + 500, -1000)
 
 
+def test_a_payment_to_the_payer_is_refused_in_japanese_beside_its_row(
+    keeper: Client, game: Game
+) -> None:
+    data = ron_form(0, **{"payment-0-from": "1", "payment-0-to": ["1"], "payment-0-amount": "500"})
+    response = keeper.post(url(game, "hands/"), data, headers=HTMX)
+    assert response.status_code == 422
+    assert (
+        "第1局(東1局 0本場): Babaは自分には支払えません。受け取る人は他の人から選んでください。"
+        in (response.text)
+    )
+    assert checked(response.text, "payment-0-from", "1")  # the taps are still there
+    assert Hand.objects.filter(game=game).count() == 0
+
+
 def test_editing_a_hand_replays_the_later_ones(keeper: Client, game: Game) -> None:
     play(game, ron(1, 2, 3, 30, riichi=[1]), ron(3, 0, 2, 30))
     response = keeper.post(url(game, "hands/1/"), ron_form(2, value_1="h4"), headers=HTMX)
