@@ -76,6 +76,7 @@ ENGINE_MESSAGES = {
         "say who did: record the game hand by hand, or with no sticks left."
     ),
     "not_ended": gettext_lazy("The hands stop before the game has ended."),
+    "tenhou_log": gettext_lazy("This file is not a Tenhou log Tenbou can read (%(detail)s)."),
     # Seats and results in a hand.
     "not_seat": gettext_lazy("This must be a seat (0 to %(last)s)."),
     "seat_out_of_range": gettext_lazy("There is no seat %(got)s (0 to %(last)s)."),
@@ -148,7 +149,7 @@ def engine_message(
     template = ENGINE_MESSAGES.get(error.code or "")
     if template is None:
         return SEAT_IN_MESSAGE.sub(lambda m: seat_name(int(m.group(1)), names), error.message)
-    params = {key: _shown(value) for key, value in error.params.items()}
+    params = {key: _shown(value, quoted=key == "got") for key, value in error.params.items()}
     if isinstance(error.params.get("seat"), int):
         params["seat"] = seat_name(error.params["seat"], names)  # type: ignore[arg-type]
     if "way" in params:
@@ -161,10 +162,10 @@ def seat_name(seat: int, names: Sequence[str]) -> str:
     return names[seat] if 0 <= seat < len(names) else _("seat %(seat)s") % {"seat": seat}
 
 
-def _shown(value: object) -> object:
-    """Lists as ``a, b, c``; text quoted; numbers as they are."""
+def _shown(value: object, quoted: bool) -> object:
+    """Lists as ``“a”, “b”``; a value given (``got``) quoted when it is text."""
     if isinstance(value, list | tuple):
-        return ", ".join(str(_shown(item)) for item in value)
-    if isinstance(value, str):
+        return ", ".join(str(_shown(item, quoted=True)) for item in value)
+    if quoted and isinstance(value, str):
         return f"“{value}”"
     return value

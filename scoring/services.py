@@ -32,7 +32,7 @@ from scoring.engine import (
     resolve_options,
 )
 from scoring.engine import Ruleset as Rules
-from scoring.engine.tenhou import TenhouLogError, mjlog_to_record
+from scoring.engine.tenhou import mjlog_to_record
 from scoring.models import (
     RECORD_FORMAT,
     Game,
@@ -573,10 +573,7 @@ def import_tenhou(
     """
     if key and (found := Game.objects.filter(club=club, idempotency_key=key).first()):
         return found
-    try:
-        document = mjlog_to_record(xml_text)
-    except TenhouLogError as error:
-        raise RecordError(str(error), field="log") from None
+    document = mjlog_to_record(xml_text)  # TenhouLogError is a RecordError of the log
     own = replay_document(document)
     version = _tenhou_version(club, document, own, ruleset, user)
     document = {**document, "ruleset": version.options}

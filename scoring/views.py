@@ -535,7 +535,7 @@ def import_tenhou(request: HttpRequest, club: Club) -> HttpResponse:
         except RecordError as error:
             status = UNPROCESSABLE
             field = error.field if error.field in ("log", "ruleset") else None
-            form.add_error(field, error.full_message)
+            form.add_error(field, display.error_text(error, []))
         else:
             return _redirect(request, _game_url(game_))
     elif request.method == "POST":

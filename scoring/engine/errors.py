@@ -96,6 +96,7 @@ ERROR_CODES = frozenset(
         "deposits_not_returnable",
         "forced_after_end",  # ended_by
         "not_ended",
+        "tenhou_log",  # detail (the importer's English words about the XML)
         # seats and results in a hand
         "not_seat",  # last
         "seat_out_of_range",  # got, last

@@ -14,6 +14,8 @@ import xml.etree.ElementTree as ET
 from typing import Any
 from urllib.parse import unquote
 
+from .errors import RecordError
+
 Record = dict[str, Any]
 
 SEATS = 4
@@ -31,8 +33,15 @@ ABORTIVE_KINDS = {
 }
 
 
-class TenhouLogError(ValueError):
-    """The text is not a four-player Tenhou log this importer can read."""
+class TenhouLogError(RecordError):
+    """The text is not a four-player Tenhou log this importer can read.
+
+    A RecordError of the field ``log`` with the code ``tenhou_log``: the app translates the
+    sentence around ``detail``, which names the XML the importer met (in English).
+    """
+
+    def __init__(self, detail: str) -> None:
+        super().__init__(detail, field="log", code="tenhou_log", params={"detail": detail})
 
 
 def mjlog_to_record(xml_text: str) -> Record:

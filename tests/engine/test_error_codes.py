@@ -12,7 +12,9 @@ from typing import Any
 
 import pytest
 
+from scoring.engine import RecordError
 from scoring.engine.errors import ERROR_CODES
+from scoring.engine.tenhou import mjlog_to_record
 
 from .records import Json, chombo, dead, draw, error, game, ids, nagashi, ron, tsumo, win
 
@@ -149,4 +151,11 @@ def test_the_codes_the_engine_raises_are_those_it_lists() -> None:
         if isinstance(code, ast.Constant):
             raised.add(code.value)
     dead = {"dead_cannot_win", "dead_cannot_be_tenpai", "dead_cannot_win_nagashi_mangan"}
-    assert raised | dead == ERROR_CODES
+    assert raised | dead | {"tenhou_log"} == ERROR_CODES  # TenhouLogError names its own
+
+
+def test_a_tenhou_log_error_is_a_record_error_of_the_log() -> None:
+    with pytest.raises(RecordError) as raised:
+        mjlog_to_record("<mjloggm ver='2.3'></mjloggm>")
+    assert (raised.value.code, raised.value.field) == ("tenhou_log", "log")
+    assert raised.value.params == {"detail": "no <GO> element: the table's rules are unknown"}

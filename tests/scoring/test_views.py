@@ -662,9 +662,8 @@ def test_a_file_that_is_no_tenhou_log_is_named(keeper: Client, club: Club) -> No
         f"/c/{club.slug}/games/import/", {"key": "imp", "log": log, "played_on": "2019-08-15"}
     )
     assert response.status_code == 422
-    assert (
-        "not a Tenhou log: the root element is &lt;notes&gt;, not &lt;mjloggm&gt;" in response.text
-    )
+    detail = "not a Tenhou log: the root element is &lt;notes&gt;, not &lt;mjloggm&gt;"
+    assert f"点棒で読める天鳳の牌譜ではありません({detail})。" in response.text
 
 
 def test_the_exported_record_replays_to_what_the_page_shows(keeper: Client, game: Game) -> None:
