@@ -87,6 +87,9 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    # The hand screen is ~50 KB of repetitive HTML; gzip makes it a few KB for a tablet on weak
+    # club Wi-Fi. Django adds random bytes against BREACH, and CSRF tokens are masked anyway.
+    "django.middleware.gzip.GZipMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",

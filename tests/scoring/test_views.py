@@ -5,6 +5,7 @@ K-rule (Kルール) games between Aoki (first dealer), Baba, Chiba and Doi.
 
 from __future__ import annotations
 
+import gzip
 import json
 import re
 from typing import Any
@@ -702,3 +703,15 @@ def test_a_sanma_screen_seats_three(keeper: Client, club: Club) -> None:
     response = keeper.post(url(game, "hands/"), {**data, "fu_1": "30"}, headers=HTMX)
     assert response.status_code == 200
     assert Hand.objects.get().data["result"] == {"type": "tsumo", "winner": 1, "han": 3, "fu": 30}
+
+
+def test_the_hand_screen_travels_compressed_to_a_tablet_that_accepts_gzip(
+    keeper: Client, game: Game
+) -> None:
+    plain = keeper.get(url(game), headers=HTMX)
+    packed = keeper.get(url(game), headers={**HTMX, "Accept-Encoding": "gzip"})
+    assert packed.headers["Content-Encoding"] == "gzip"
+    assert gzip.decompress(packed.content).decode().count('name="result"') == plain.text.count(
+        'name="result"'
+    )
+    assert len(packed.content) * 4 < len(plain.content)
