@@ -18,8 +18,8 @@ from typing import Any
 from django import forms
 from django.http import QueryDict
 from django.utils import timezone
+from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 
 from clubs.models import Club, Ruleset, RulesetVersion
 from scoring.display import (
@@ -32,7 +32,7 @@ from scoring.display import (
 )
 from scoring.engine import NextHand, RecordError
 from scoring.engine import Ruleset as Rules
-from scoring.engine.points import VALID_FU, check_value, limit_units
+from scoring.engine.points import VALID_FU, check_value, limit_units, remember
 from scoring.engine.record import Win
 from scoring.engine.rules import ruleset_from_spec
 
@@ -204,7 +204,16 @@ def _han_max(rules: Rules) -> int:
 
 
 def value_choices(rules: Rules, honba: int) -> list[ValueChoice]:
-    """The han (with their fu) and yakuman the ruleset accepts at this honba, limits grouped."""
+    """The han (with their fu) and yakuman the ruleset accepts at this honba, limits grouped.
+
+    Worked out once per ruleset, minimum han and language (it probes the engine some 200 times),
+    and kept in the ruleset's own memo.
+    """
+    key = ("value_choices", rules.min_han(honba), get_language())
+    return list(remember(rules, key, lambda: _value_choices(rules, honba)))  # type: ignore[call-overload]
+
+
+def _value_choices(rules: Rules, honba: int) -> tuple[ValueChoice, ...]:
     choices: list[ValueChoice] = []
     previous_units = 0.0
     for han in range(1, _han_max(rules) + 1):
@@ -227,7 +236,7 @@ def value_choices(rules: Rules, honba: int) -> list[ValueChoice]:
             choices.append(
                 ValueChoice(code, _("%(han)s han") % {"han": han}, "", fu_ron, fu_tsumo, (code,))
             )
-    return choices + _yakuman_choices(rules)
+    return (*choices, *_yakuman_choices(rules))
 
 
 def _yakuman_choices(rules: Rules) -> list[ValueChoice]:
