@@ -200,17 +200,24 @@ def test_a_scorekeeper_records_a_k_rule_hanchan_and_fixes_hand_3(
     assert game.status == GameStatus.FINISHED
 
 
-def test_a_lost_answer_keeps_the_form_and_the_retry_is_stored_once(
+def new_game_at_the_table(
     page: Page, live_server: LiveServer, screenshot_path: Path
-) -> None:
-    """The hand reaches the server but its answer is lost on the way back: the tablet still
-    shows every tap, says so, and sending again stores the hand once."""
+) -> tuple[Game, Table]:
+    """A K-rule game, its scorekeeper logged in on a tablet at its hand screen."""
     club = make_club()
     make_ruleset(club, "k_rule", "Kルール")
     game = make_game(club)
     log_in(page, live_server, make_member(club, "kiroku", Role.SCOREKEEPER))
     page.goto(f"/c/{club.slug}/games/{game.pk}/")
-    table = Table(page, screenshot_path, "tablet")
+    return game, Table(page, screenshot_path, "tablet")
+
+
+def test_a_lost_answer_keeps_the_form_and_the_retry_is_stored_once(
+    page: Page, live_server: LiveServer, screenshot_path: Path
+) -> None:
+    """The hand reaches the server but its answer is lost on the way back: the tablet still
+    shows every tap, says so, and sending again stores the hand once."""
+    game, table = new_game_at_the_table(page, live_server, screenshot_path)
     table.tap("riichi", 1)
     table.ron(1, 2, 3, 30)
     table.preview_says("3,900")
@@ -241,12 +248,7 @@ def test_a_lost_answer_keeps_the_form_and_the_retry_is_stored_once(
 def test_two_payments_in_one_hand_and_both_kept_when_the_hand_is_fixed(
     page: Page, live_server: LiveServer, screenshot_path: Path
 ) -> None:
-    club = make_club()
-    make_ruleset(club, "k_rule", "Kルール")
-    game = make_game(club)
-    log_in(page, live_server, make_member(club, "kiroku", Role.SCOREKEEPER))
-    page.goto(f"/c/{club.slug}/games/{game.pk}/")
-    table = Table(page, screenshot_path, "tablet")
+    game, table = new_game_at_the_table(page, live_server, screenshot_path)
     table.ron(1, 2, 3, 30)
     page.locator("#entry details.events summary").click()
     table.tap("payment-0-from", 3)
