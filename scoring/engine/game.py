@@ -209,10 +209,12 @@ class _Game:
         if yame is not None:
             return yame if yame == "stop" or self.rotation.phase == REGULAR else EXTENSION
         if outcome.dealer_kept is None or outcome.dealer_kept:
+            # The dealer keeps the seat (a chombo's hand is replayed, so it keeps it too): only
+            # a sudden death at any hand ends the game here, as a chombo's payments may.
             any_time = self.rotation.phase == ENDLESS or (
                 self.rotation.phase == EXTENSION and self.sudden_death == "any"
             )
-            return EXTENSION if outcome.dealer_kept and any_time and self.reached_target() else None
+            return EXTENSION if any_time and self.reached_target() else None
         return self.pass_deal()
 
     @property

@@ -12,6 +12,7 @@ import pytest
 from .records import (
     Json,
     abortive,
+    chombo,
     draw,
     final,
     game,
@@ -418,6 +419,32 @@ def test_shiragiku_endless_comes_back_to_east_and_ends_at_31000() -> None:
     record = game("shiragiku", [*four_winds, ron(2, win(1, 5))])
     assert labels(record)[-1] == "E1-0"
     assert final(record)["ended_by"] == "extension"
+
+
+def test_shiragiku_endless_ends_after_a_chombo_that_gives_someone_31000() -> None:
+    """以後3万1千点に達した者が現れた時点で終了 (seed 002): a chombo's payment counts too.
+    In the returned E2, seat 0's reverse mangan pays the dealer (seat 1, 27000) 4000."""
+    four_winds = [*HANCHAN, *quiet_wind(), *quiet_wind()]
+    record = game("shiragiku", [*four_winds, ron(2, win(1, 2, 30)), chombo(0)])
+    settled = final(record)
+    assert settled["ended_by"] == "extension"
+    assert settled["scores"] == [17000, 31000, 25000, 27000]
+
+
+@pytest.mark.parametrize(
+    ("sudden_death", "ends"), [("any", True), ("unless_dealer_keeps", False), ("none", False)]
+)
+def test_a_chombo_in_the_west_ends_it_only_in_any_sudden_death(
+    sudden_death: str, ends: bool
+) -> None:
+    """W1: the dealer (seat 0) wins 1500, then seat 2's reverse mangan pays the dealer 4000:
+    30500. A chombo keeps the dealer, so only ``any`` ends the game there."""
+    hands = [*HANCHAN, ron(2, win(0, 1, 30)), chombo(2)]
+    record = game("tenhou", hands, extension={"sudden_death": sudden_death})
+    if ends:
+        assert final(record)["ended_by"] == "extension"
+    else:
+        assert next_label(record) == "W1-1"
 
 
 # -- the 2-han minimum ---------------------------------------------------------------------
