@@ -118,6 +118,10 @@ ENGINE_MESSAGES = {
     "pao_own_win": gettext_lazy("%(seat)s cannot be responsible (pao) for their own win."),
     "pao_yakuman_too_big": gettext_lazy("The pao part is more than the win's yakuman."),
     "riichi_noten": gettext_lazy("%(seat)s declared riichi but is marked noten."),
+    "deposit_points": gettext_lazy(
+        "%(seat)s has %(score)s points and cannot deposit %(amount)s: "
+        "record a dead hand (和了放棄) instead."
+    ),
     "no_nagashi": gettext_lazy("This ruleset has no nagashi mangan."),
     "no_abortive": gettext_lazy("This ruleset has no abortive draw “%(kind)s”."),
     "han_not_fan": gettext_lazy("%(seat)s: this ruleset scores by han, not fan."),

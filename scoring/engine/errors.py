@@ -117,6 +117,7 @@ ERROR_CODES = frozenset(
         "no_riichi",
         "riichi_points",  # seat, score, needed
         "riichi_noten",  # seat
+        "deposit_points",  # seat, score, amount
         "dead_cannot_win",  # seat
         "dead_cannot_be_tenpai",  # seat
         "dead_cannot_win_nagashi_mangan",  # seat

@@ -183,12 +183,26 @@ class _HandRun:
         self.owners.append((seat, amount))
 
     def apply_events(self) -> None:
-        for event in self.hand.events:
+        for index, event in enumerate(self.hand.events):
             if isinstance(event, Deposit):
+                self.check_deposit(event, f"events[{index}].seat")
                 self.to_table(event.seat, event.amount, "deposit")
             elif isinstance(event, Payment):
                 for receiver in event.receivers:
                     self.ledger.pay(event.payer, receiver, event.amount, "payment")
+
+    def check_deposit(self, event: Deposit, field: str) -> None:
+        """A stick needs the points: under the amount, a player makes no deposit and takes a
+        dead hand instead (seed 001: 1000点未満の場合は供託せずに和了放棄とする)."""
+        score = self.ledger.scores[event.seat]
+        if score < event.amount:
+            raise RecordError(
+                f"seat {event.seat} cannot deposit {event.amount} with {score} points: "
+                "record a dead hand instead",
+                field=field,
+                code="deposit_points",
+                params={"seat": event.seat, "score": score, "amount": event.amount},
+            )
 
     def check_alive(self, seat: int, what: str, field: str) -> None:
         if seat in self.dead:

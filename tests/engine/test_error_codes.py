@@ -16,7 +16,20 @@ from scoring.engine import RecordError
 from scoring.engine.errors import ERROR_CODES
 from scoring.engine.tenhou import mjlog_to_record
 
-from .records import Json, chombo, dead, draw, error, game, ids, nagashi, ron, tsumo, win
+from .records import (
+    Json,
+    chombo,
+    dead,
+    deposit,
+    draw,
+    error,
+    game,
+    ids,
+    nagashi,
+    ron,
+    tsumo,
+    win,
+)
 
 CASES: list[tuple[str, Json, str, dict[str, Any]]] = [
     (
@@ -64,6 +77,15 @@ CASES: list[tuple[str, Json, str, dict[str, Any]]] = [
         {"seat": 2, "han": 1, "min_han": 2},
     ),
     ("fu missing", game("k_rule", [tsumo(2, 3)]), "fu_missing", {"seat": 2, "han": 3}),
+    (
+        "a deposit by a player under 1000 (seed 001: 供託せずに和了放棄)",
+        game(
+            "mjkt",
+            [ron(2, win(1, 11)), ron(2, win(3, 1, 30)), draw(events=[deposit(2)])],
+        ),
+        "deposit_points",
+        {"seat": 2, "score": 0, "amount": 1000},
+    ),
     (
         "1 han 20 fu ron",
         game("k_rule", [ron(0, win(1, 1, 20))]),
