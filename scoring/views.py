@@ -244,7 +244,10 @@ def _post_hand(request: HttpRequest, club: Club, game_id: int, number: int | Non
     if number is not None:
         _check_number(state, number)
     if state.replay.next_hand is None and number is None:
-        return _refused(request, Screen(state), _("The game has ended: confirm the settlement."))
+        # Read again: the game and its hands are separate reads, and a hand committed by
+        # another tablet between them shows the end with the version before it.
+        fresh = services.game_state(_get_game_for_user(request, club, game_id))
+        return _refused(request, Screen(fresh), _("The game has ended: confirm the settlement."))
     form = _hand_form(state, request.POST, number)
     if not form.is_valid():
         return _render_screen(request, Screen(state, form, number), UNPROCESSABLE)
@@ -261,7 +264,8 @@ def _post_hand(request: HttpRequest, club: Club, game_id: int, number: int | Non
     except GameConflict as conflict:
         return _conflict(request, conflict, number)
     except GameError as error:
-        return _refused(request, Screen(state, form, number), str(error))
+        fresh = services.game_state(_get_game_for_user(request, club, game_id))
+        return _refused(request, Screen(fresh, form, number), str(error))
     return _after_hand(request, changed, number)
 
 

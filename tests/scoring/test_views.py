@@ -281,6 +281,32 @@ def test_a_retried_last_hand_is_answered_as_recorded(keeper: Client, game: Game)
     assert Hand.objects.count() == 2
 
 
+def test_a_hand_sent_after_another_tablet_ended_the_game_gets_the_fresh_version(
+    keeper: Client, game: Game, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The game row and its hands are separate reads: a tablet's last hand committed between
+    them shows the end with the version before it. The refusal is drawn from a fresh read, so
+    the settlement is confirmed with the version the game has."""
+    play(game, ron(0, 3, 6), ron(1, 3, 8))  # Doi busts: the game has ended, version 2
+    real = services.game_state
+    reads = iter([True])
+
+    def torn(game_: Game) -> services.GameState:
+        state = real(game_)
+        if next(reads, False):
+            state.game.version -= 1  # the row as it was before the other tablet's commit
+        return state
+
+    monkeypatch.setattr(services, "game_state", torn)
+    late = {"version": 1, "key": "late", "result": "draw", "tenpai": ["0"]}
+    response = keeper.post(url(game, "hands/"), late, headers=HTMX)
+    assert response.status_code == 409
+    assert set(re.findall(r'name="version" value="(\d+)"', response.text)) == {"2"}
+    monkeypatch.undo()
+    finish = {"version": 2, "key": "finish"}
+    assert keeper.post(url(game, "finish/"), finish, headers=HTMX).status_code == 200
+
+
 def test_a_retried_deletion_of_the_last_hand_is_answered_as_done(
     keeper: Client, game: Game
 ) -> None:
