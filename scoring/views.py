@@ -45,6 +45,11 @@ def _get_game_for_user(request: HttpRequest, club: Club, game_id: int) -> Game:
     return get_object_or_404(services.games(), club=club, pk=game_id)
 
 
+def _game_state(request: HttpRequest, club: Club, game_id: int) -> GameState:
+    """The club's game as it stands now (read afresh at every call)."""
+    return services.game_state(_get_game_for_user(request, club, game_id))
+
+
 def _game_url(game: Game, name: str = "game") -> str:
     return reverse(f"games:{name}", args=[game.club.slug, game.pk])
 
@@ -200,7 +205,7 @@ def _hand_rows(state: GameState) -> list[dict[str, Any]]:
 @require_safe
 @club_view()
 def game(request: HttpRequest, club: Club, game_id: int) -> HttpResponse:
-    state = services.game_state(_get_game_for_user(request, club, game_id))
+    state = _game_state(request, club, game_id)
     scorekeeper = role_allows(request, Role.SCOREKEEPER)
     form = _hand_form(state) if scorekeeper and _can_enter(state, None) else None
     return _render_screen(request, Screen(state, form))
@@ -226,7 +231,7 @@ def record_hand(request: HttpRequest, club: Club, game_id: int) -> HttpResponse:
 def edit_hand(request: HttpRequest, club: Club, game_id: int, number: int) -> HttpResponse:
     if request.method == "POST":
         return _post_hand(request, club, game_id, number)
-    state = services.game_state(_get_game_for_user(request, club, game_id))
+    state = _game_state(request, club, game_id)
     _check_number(state, number)
     return _render_screen(request, Screen(state, _hand_form(state, number=number), number))
 
@@ -238,7 +243,7 @@ def _check_number(state: GameState, number: int) -> None:
 
 def _post_hand(request: HttpRequest, club: Club, game_id: int, number: int | None) -> HttpResponse:
     """Record the next hand, or put a new version of hand ``number`` in its place."""
-    state = services.game_state(_get_game_for_user(request, club, game_id))
+    state = _game_state(request, club, game_id)
     if services.done_before(state.game, request.POST.get("key")):
         return _after_hand(request, state, number)  # a retry of a hand already stored
     if number is not None:
@@ -246,7 +251,7 @@ def _post_hand(request: HttpRequest, club: Club, game_id: int, number: int | Non
     if state.replay.next_hand is None and number is None:
         # Read again: the game and its hands are separate reads, and a hand committed by
         # another tablet between them shows the end with the version before it.
-        fresh = services.game_state(_get_game_for_user(request, club, game_id))
+        fresh = _game_state(request, club, game_id)
         return _refused(request, Screen(fresh), _("The game has ended: confirm the settlement."))
     form = _hand_form(state, request.POST, number)
     if not form.is_valid():
@@ -264,7 +269,7 @@ def _post_hand(request: HttpRequest, club: Club, game_id: int, number: int | Non
     except GameConflict as conflict:
         return _conflict(request, conflict, number)
     except GameError as error:
-        fresh = services.game_state(_get_game_for_user(request, club, game_id))
+        fresh = _game_state(request, club, game_id)
         return _refused(request, Screen(fresh, form, number), str(error))
     return _after_hand(request, changed, number)
 
@@ -298,7 +303,7 @@ def preview_hand(
     request: HttpRequest, club: Club, game_id: int, number: int | None = None
 ) -> HttpResponse:
     """Every payment of the hand as it is tapped so far, and the scores after (saves nothing)."""
-    state = services.game_state(_get_game_for_user(request, club, game_id))
+    state = _game_state(request, club, game_id)
     if number is not None:
         _check_number(state, number)
     if state.replay.next_hand is None and number is None:
@@ -325,7 +330,7 @@ def _preview(state: GameState, form: HandForm, number: int | None) -> dict[str, 
 @require_http_methods(["GET", "POST"])
 @club_view(need=Role.SCOREKEEPER)
 def delete_hand(request: HttpRequest, club: Club, game_id: int, number: int) -> HttpResponse:
-    state = services.game_state(_get_game_for_user(request, club, game_id))
+    state = _game_state(request, club, game_id)
     if services.done_before(state.game, request.POST.get("key")):
         return _redirect(request, _game_url(state.game))  # a retry of a deletion already made
     _check_number(state, number)
@@ -415,7 +420,7 @@ def finish_game(request: HttpRequest, club: Club, game_id: int) -> HttpResponse:
 @club_view(need=Role.SCOREKEEPER)
 def end_early(request: HttpRequest, club: Club, game_id: int) -> HttpResponse:
     """A time limit or a referee ends the game as it stands (``forced_end``)."""
-    state = services.game_state(_get_game_for_user(request, club, game_id))
+    state = _game_state(request, club, game_id)
     form = ReasonForm(request.POST or None, initial=change_initial(state.game.version))
     status = 200
     if form.is_valid():
@@ -461,7 +466,7 @@ def reopen_game(request: HttpRequest, club: Club, game_id: int) -> HttpResponse:
 @club_view(need=Role.ADMIN)
 def void_game(request: HttpRequest, club: Club, game_id: int) -> HttpResponse:
     """An admin voids a game (取消): kept, with the reason, out of the standings."""
-    state = services.game_state(_get_game_for_user(request, club, game_id))
+    state = _game_state(request, club, game_id)
     form = VoidForm(request.POST or None, initial=change_initial(state.game.version))
     status = 200
     if form.is_valid():
@@ -481,7 +486,7 @@ def void_game(request: HttpRequest, club: Club, game_id: int) -> HttpResponse:
 @club_view(need=Role.SCOREKEEPER)
 def final_scores(request: HttpRequest, club: Club, game_id: int) -> HttpResponse:
     """素点入力: the final scores and leftover sticks; the sum is checked, the settlement shown."""
-    state = services.game_state(_get_game_for_user(request, club, game_id))
+    state = _game_state(request, club, game_id)
     initial = {**change_initial(state.game.version), **_scores_initial(state.game)}
     form = FinalScoresForm(request.POST or None, initial=initial, names=state.players)
     context: dict[str, Any] = {**_screen_context(request, Screen(state)), "form": form}
