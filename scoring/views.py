@@ -411,7 +411,7 @@ def finish_game(request: HttpRequest, club: Club, game_id: int) -> HttpResponse:
     except GameConflict as conflict:
         return _conflict(request, conflict, None)
     except (RecordError, GameError) as error:
-        state = services.game_state(game_)
+        state = _game_state(request, club, game_id)  # afresh: game_ holds what it read first
         return _refused(request, Screen(state), _error_message(error, state))
     return _redirect(request, _game_url(game_))
 
@@ -457,7 +457,10 @@ def reopen_game(request: HttpRequest, club: Club, game_id: int) -> HttpResponse:
                 user=request.user,
             )
         except GameError as error:
-            state = error.state if isinstance(error, GameConflict) else services.game_state(game_)
+            if isinstance(error, GameConflict):
+                state = error.state
+            else:
+                state = _game_state(request, club, game_id)
             return _refused(request, Screen(state), str(error))
     return _redirect(request, _game_url(game_))
 
