@@ -43,18 +43,23 @@ def get_club_for_user(request: HttpRequest, slug: str, need: str | None = None) 
     user = request.user
     if need is not None and not user.is_authenticated:
         raise LoginNeeded
+    if user.is_authenticated:  # a member's club comes with the membership: one query
+        membership = (
+            Membership.objects.select_related("club").filter(club__slug=slug, user=user).first()
+        )
+        if membership is not None:
+            if need is not None and not membership.allows(need):
+                raise PermissionDenied
+            request.membership = membership  # type: ignore[attr-defined]
+            return membership.club
     club = Club.objects.filter(slug=slug).first()
-    if not user.is_authenticated:
-        if club is not None and club.is_public:
-            request.membership = None  # type: ignore[attr-defined]
-            return club
-        raise LoginNeeded
-    membership = membership_of(user, club) if club is not None else None
-    if club is None or (not club.is_public and membership is None):
+    if club is None or not club.is_public:  # a visitor learns nothing of a private club
+        if not user.is_authenticated:
+            raise LoginNeeded
         raise Http404("No such club.")
-    if need is not None and (membership is None or not membership.allows(need)):
+    if need is not None:  # a public club's visitor or non-member: no role at all
         raise PermissionDenied
-    request.membership = membership  # type: ignore[attr-defined]
+    request.membership = None  # type: ignore[attr-defined]
     return club
 
 

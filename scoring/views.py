@@ -244,7 +244,10 @@ def _check_number(state: GameState, number: int) -> None:
 def _post_hand(request: HttpRequest, club: Club, game_id: int, number: int | None) -> HttpResponse:
     """Record the next hand, or put a new version of hand ``number`` in its place."""
     state = _game_state(request, club, game_id)
-    if services.done_before(state.game, request.POST.get("key")):
+    # A stored change bumped the version, so a form sent at the version the game has now was
+    # not stored before (the service checks the key again under the lock).
+    retried = request.POST.get("version") != str(state.game.version)
+    if retried and services.done_before(state.game, request.POST.get("key")):
         return _after_hand(request, state, number)  # a retry of a hand already stored
     if number is not None:
         _check_number(state, number)
