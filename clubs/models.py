@@ -176,3 +176,80 @@ class RulesetVersion(models.Model):
 
     def __str__(self) -> str:
         return f"{self.ruleset} v{self.number}"
+
+
+class TieBreak(models.TextChoices):
+    """What decides between players whose league totals are equal, in the league's order."""
+
+    AVERAGE_RANK = "average_rank", _("better average rank")
+    FIRSTS = "firsts", _("more 1st places")
+    FEWER_LASTS = "fewer_lasts", _("fewer last places")
+    MORE_GAMES = "more_games", _("more games")
+    AVERAGE_SCORE = "average_score", _("higher average final score")
+    BEST_GAME = "best_game", _("better best game")
+
+
+class Counting(models.TextChoices):
+    """Which of a player's games make their league total."""
+
+    ALL = "all", _("all games")
+    BEST = "best", _("best N games")
+
+
+class League(models.Model):
+    """A club's season (リーグ): which games count, how they add up, and who qualifies.
+
+    A game counts when it is finished (not in progress, not voided), recorded in this league
+    and played inside the date range. The standings are derived from the games' results.
+    """
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="leagues")
+    name = models.CharField(_("name"), max_length=80)
+    ruleset = models.ForeignKey(
+        Ruleset,
+        verbose_name=_("default ruleset"),
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="leagues",
+        help_text=_("Offered when a game is started in this league."),
+    )
+    starts_on = models.DateField(_("first day"), null=True, blank=True)
+    ends_on = models.DateField(_("last day"), null=True, blank=True)
+    is_open = models.BooleanField(
+        _("open"), default=True, help_text=_("Open leagues are offered when a game is started.")
+    )
+    counting = models.CharField(
+        _("games that count"), max_length=8, choices=Counting.choices, default=Counting.ALL
+    )
+    best_games = models.PositiveIntegerField(
+        _("N (best N games)"), null=True, blank=True, help_text=_("Only with “best N games”.")
+    )
+    points_cap = models.DecimalField(
+        _("cap per game"),
+        max_digits=6,
+        decimal_places=1,
+        null=True,
+        blank=True,
+        help_text=_("A game counts at most this many points, plus or minus. Empty: no cap."),
+    )
+    qualification_games = models.PositiveIntegerField(_("games to qualify (規定打数)"), default=0)
+    tie_breaks = models.JSONField(_("tie-break order"), default=list, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-is_open", "-starts_on", "name"]
+        constraints = [
+            models.UniqueConstraint(fields=["club", "name"], name="league_name_unique_in_club"),
+            models.CheckConstraint(
+                condition=models.Q(starts_on__isnull=True)
+                | models.Q(ends_on__isnull=True)
+                | models.Q(starts_on__lte=models.F("ends_on")),
+                name="league_dates_in_order",
+            ),
+        ]
+        verbose_name = _("league")
+        verbose_name_plural = _("leagues")
+
+    def __str__(self) -> str:
+        return self.name

@@ -14,7 +14,7 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-from clubs.models import Club, Player, RulesetVersion
+from clubs.models import Club, League, Player, RulesetVersion
 
 RECORD_FORMAT = "tenbou-game/1"
 
@@ -31,6 +31,14 @@ class Game(models.Model):
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="games")
     ruleset_version = models.ForeignKey(
         RulesetVersion, verbose_name=_("ruleset"), on_delete=models.PROTECT, related_name="games"
+    )
+    league = models.ForeignKey(
+        League,
+        verbose_name=_("league"),
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,  # a league with games is closed, never deleted
+        related_name="games",
     )
     table_label = models.CharField(_("table"), max_length=40, blank=True)
     played_on = models.DateField(_("date"))
@@ -163,6 +171,8 @@ class GameResult(models.Model):
     final_score = models.IntegerField()
     rank = models.PositiveSmallIntegerField()
     points = models.DecimalField(max_digits=9, decimal_places=1)
+    busted = models.BooleanField(default=False)  # トビ: ended below the ruleset's line
+    penalties = models.PositiveSmallIntegerField(default=0)  # chombo, dead hands, deposits ...
 
     class Meta:
         ordering = ["game", "rank", "seat"]
@@ -186,6 +196,14 @@ class HandStat(models.Model):
     won = models.BooleanField(default=False)
     tsumo = models.BooleanField(default=False)
     dealt_in = models.BooleanField(default=False)  # 放銃
+    # How the hand ended (ron, tsumo, draw, nagashi, abortive, chombo).
+    outcome = models.CharField(max_length=10, default="")
+    # The win's value for a winner (和了点), what a discarder paid for it (放銃点); honba and
+    # sticks left out, so that 平均打点 is the hands' worth, not the table's luck.
+    value = models.IntegerField(default=0)
+    tenpai = models.BooleanField(default=False)  # at an exhaustive draw (流局時聴牌)
+    open = models.BooleanField(null=True, default=None)  # 副露 on a win, when recorded
+    penalty = models.BooleanField(default=False)  # this seat's chombo, dead hand or deposit
 
     class Meta:
         ordering = ["game", "hand_number", "seat"]

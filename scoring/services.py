@@ -22,7 +22,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import Prefetch, QuerySet
 from django.utils.translation import gettext as _
 
-from clubs.models import Club, Player, Ruleset, RulesetVersion
+from clubs.models import Club, League, Player, Ruleset, RulesetVersion
 from scoring.engine import (
     GameReplay,
     RecordError,
@@ -232,10 +232,13 @@ def _seat_players(game: Game) -> list[Player]:
 def _hand_stats(game: Game, state: GameState, first: int) -> list[HandStat]:
     players = _seat_players(game)
     stats = []
-    for number, (hand, row) in enumerate(
-        zip(state.hands[first - 1 :], state.replay.hands[first - 1 :], strict=True), first
+    rows = state.replay.hands[first - 1 :]
+    transfers = state.replay.transfers[first - 1 :]
+    for number, (hand, row, paid) in enumerate(
+        zip(state.hands[first - 1 :], rows, transfers, strict=True), first
     ):
-        roles = _roles(hand["result"])
+        roles = _roles(hand)
+        values = _win_values(paid)
         for seat, player in enumerate(players):
             stats.append(
                 HandStat(
@@ -250,22 +253,46 @@ def _hand_stats(game: Game, state: GameState, first: int) -> list[HandStat]:
                     won=seat in roles["won"],
                     tsumo=seat in roles["tsumo"],
                     dealt_in=seat in roles["dealt_in"],
+                    outcome=hand["result"]["type"],
+                    value=values.get(seat, 0),
+                    tenpai=seat in roles["tenpai"],
+                    open=roles["open"].get(seat),
+                    penalty=seat in roles["penalty"],
                 )
             )
     return stats
 
 
-def _roles(result: dict[str, Any]) -> dict[str, set[int]]:
-    """Who won, by tsumo or not, and who dealt in (放銃). Nagashi mangan is not a win here."""
-    if result["type"] == "ron":
-        return {
-            "won": {w["winner"] for w in result["wins"]},
-            "tsumo": set(),
-            "dealt_in": {result["from"]},
-        }
-    if result["type"] == "tsumo":
-        return {"won": {result["winner"]}, "tsumo": {result["winner"]}, "dealt_in": set()}
-    return {"won": set(), "tsumo": set(), "dealt_in": set()}
+def _roles(hand: dict[str, Any]) -> dict[str, Any]:
+    """Who won, by tsumo or not, who dealt in (放銃), who was tenpai at a draw, whose win was
+    open (副露, where recorded) and who took a penalty. Nagashi mangan is not a win here."""
+    result = hand["result"]
+    kind = result["type"]
+    wins = result.get("wins", [result] if kind == "tsumo" else [])
+    events = hand.get("events", [])
+    return {
+        "won": {win["winner"] for win in wins},
+        "tsumo": {result["winner"]} if kind == "tsumo" else set(),
+        "dealt_in": {result["from"]} if kind == "ron" else set(),
+        "tenpai": set(result.get("tenpai", ())) if kind in ("draw", "nagashi") else set(),
+        "open": {win["winner"]: bool(win["open"]) for win in wins if "open" in win},
+        "penalty": ({result["seat"]} if kind == "chombo" else set())
+        | {event["seat"] for event in events if event["type"] in ("dead_hand", "deposit")},
+    }
+
+
+def _win_values(transfers: Sequence[Any]) -> dict[int, int]:
+    """Each seat's win payments received (+) or paid as the discarder or pao (-), honba and
+    sticks left out: what the hand was worth (和了点, 放銃点)."""
+    values: dict[int, int] = {}
+    for transfer in transfers:
+        if transfer.kind != "win":
+            continue
+        if transfer.receiver is not None:
+            values[transfer.receiver] = values.get(transfer.receiver, 0) + transfer.amount
+        if transfer.payer is not None:
+            values[transfer.payer] = values.get(transfer.payer, 0) - transfer.amount
+    return values
 
 
 def _rebuild_hand_stats(game: Game, state: GameState, first: int = 1) -> None:
@@ -274,12 +301,14 @@ def _rebuild_hand_stats(game: Game, state: GameState, first: int = 1) -> None:
     HandStat.objects.bulk_create(_hand_stats(game, state, first))
 
 
-def _rebuild_results(game: Game, state: GameState) -> None:
-    GameResult.objects.filter(game=game).delete()
+def game_results(game: Game, state: GameState) -> list[GameResult]:
+    """The result rows a game should have: one per seat while it is finished, else none."""
     final = state.replay.final
     if game.status != GameStatus.FINISHED or final is None:
-        return
-    GameResult.objects.bulk_create(
+        return []
+    tobi = state.rules.tobi
+    penalties = _penalty_counts(state)
+    return [
         GameResult(
             game=game,
             seat=seat.seat,
@@ -287,9 +316,32 @@ def _rebuild_results(game: Game, state: GameState) -> None:
             final_score=seat.final_score,
             rank=seat.rank,
             points=f"{seat.points:.1f}",
+            busted=tobi.busted(seat.score) if tobi.enabled else seat.score < 0,
+            penalties=penalties.get(seat.seat, 0),
         )
         for seat, player in zip(final.seats, _seat_players(game), strict=True)
-    )
+    ]
+
+
+def _penalty_counts(state: GameState) -> dict[int, int]:
+    """Penalties per seat: chombo, dead hands and deposits in the hands, then the settlement's."""
+    counts: dict[int, int] = {}
+    for hand in state.hands:
+        for seat in _roles(hand)["penalty"]:
+            counts[seat] = counts.get(seat, 0) + 1
+    for penalty in state.document.get("settlement_penalties") or []:
+        counts[penalty["seat"]] = counts.get(penalty["seat"], 0) + 1
+    return counts
+
+
+def _rebuild_results(game: Game, state: GameState) -> None:
+    GameResult.objects.filter(game=game).delete()
+    GameResult.objects.bulk_create(game_results(game, state))
+
+
+def expected_hand_stats(game: Game, state: GameState) -> list[HandStat]:
+    """Every hand's stat rows as the game's inputs give them (for ``rebuild_results``)."""
+    return _hand_stats(game, state, 1)
 
 
 # -- starting a game -----------------------------------------------------------------------
@@ -305,6 +357,7 @@ def start_game(
     table_label: str = "",
     user: Any = None,
     key: str | None = None,
+    league: League | None = None,
 ) -> Game:
     """A new game: ``players`` are names in seat order (seat 0 deals first, 起家).
 
@@ -320,10 +373,16 @@ def start_game(
         "hands": [],
     }
     replay_document(document)  # the engine checks the number of players, names twice ...
+    _check_league(club, league)
     game, _created = _create_game(
-        club, ruleset_version, names, played_on, table_label, user, key, action="started"
+        club, ruleset_version, names, played_on, table_label, user, key, "started", league=league
     )
     return game
+
+
+def _check_league(club: Club, league: League | None) -> None:
+    if league is not None and league.club_id != club.pk:
+        raise GameError(_("This league belongs to another club."))
 
 
 def _create_game(
@@ -336,6 +395,7 @@ def _create_game(
     key: str | None,
     action: str,
     detail: str = "",
+    league: League | None = None,
 ) -> tuple[Game, bool]:
     """The game and its seats; (the game made by a retry beside this one, False) on a race."""
     try:
@@ -345,6 +405,7 @@ def _create_game(
                 ruleset_version=ruleset_version,
                 played_on=played_on,
                 table_label=table_label.strip(),
+                league=league,
                 created_by=_user(user),
                 idempotency_key=key or None,
             )
@@ -550,6 +611,71 @@ def void_game(game: Game, *, reason: str, version: int, key: str, user: Any = No
     return state
 
 
+@transaction.atomic
+def move_to_league(
+    game: Game, league: League | None, *, version: int, key: str, user: Any = None
+) -> GameState:
+    """An admin's move of a game to another league (or to none), logged like every change.
+
+    Moving changes no result of the game, only which standings count it.
+    """
+    _check_league(game.club, league)
+    game, state, done = _begin(game, version, key, None)
+    if done:
+        return state
+    before = game.league.name if game.league else "-"
+    game.league = league
+    detail = f"{before} -> {league.name if league else '-'}"
+    _commit(game, ["league"], "moved_league", detail, user, key)
+    return replace(state, game=game, version=game.version)
+
+
+@dataclass(frozen=True)
+class Rebuilt:
+    """What ``rebuild_derived`` found different from what the inputs give (0 when healthy)."""
+
+    hand_stats: int
+    results: int
+
+
+@transaction.atomic
+def rebuild_derived(game: Game) -> Rebuilt:
+    """Replay the game and replace its derived rows where they differ from what they should be.
+
+    A game whose record the engine refuses (it cannot be saved that way, but a ruleset or an
+    engine fix may make an old one unreadable) raises ``RecordError`` and keeps its rows.
+    """
+    Game.objects.select_for_update().filter(pk=game.pk).exists()
+    state = game_state(game)
+    stats = _differ(HandStat, game, expected_hand_stats(game, state), ("hand_number", "seat"))
+    results = _differ(GameResult, game, game_results(game, state), ("seat",))
+    return Rebuilt(stats, results)
+
+
+def _differ(model: Any, game: Game, expected: list[Any], key: tuple[str, ...]) -> int:
+    """Replace ``game``'s rows of ``model`` with ``expected`` if they differ; how many rows
+    differed (missing, extra or changed)."""
+    fields = [f.attname for f in model._meta.concrete_fields if f.attname not in ("id",)]
+    have = {tuple(getattr(row, k) for k in key): row for row in model.objects.filter(game=game)}
+    want = {tuple(getattr(row, k) for k in key): row for row in expected}
+    changed = sum(
+        1
+        for k in have.keys() | want.keys()
+        if k not in have
+        or k not in want
+        or any(_same(getattr(have[k], f)) != _same(getattr(want[k], f)) for f in fields)
+    )
+    if changed:
+        model.objects.filter(game=game).delete()
+        model.objects.bulk_create(expected)
+    return changed
+
+
+def _same(value: Any) -> Any:
+    """Values as compared: ``points`` is a Decimal when read and a string when built."""
+    return str(value) if not isinstance(value, bool | int | type(None)) else value
+
+
 # -- Tenhou import -------------------------------------------------------------------------
 
 TENHOU_RULESET_NAME = "天鳳"
@@ -565,6 +691,7 @@ def import_tenhou(
     table_label: str = "",
     user: Any = None,
     key: str | None = None,
+    league: League | None = None,
 ) -> Game:
     """A Tenhou log (mjlog XML) as a game of the club, finished if the log is complete.
 
@@ -573,25 +700,68 @@ def import_tenhou(
     """
     if key and (found := Game.objects.filter(club=club, idempotency_key=key).first()):
         return found
+    _check_league(club, league)
     document = mjlog_to_record(xml_text)  # TenhouLogError is a RecordError of the log
     own = replay_document(document)
     version = _tenhou_version(club, document, own, ruleset, user)
     document = {**document, "ruleset": version.options}
     game, created = _create_game(
-        club, version, document["players"], played_on, table_label, user, key, "imported", "Tenhou"
+        club,
+        version,
+        document["players"],
+        played_on,
+        table_label,
+        user,
+        key,
+        "imported",
+        "Tenhou",
+        league=league,
     )
-    if not created:
-        return game
+    if created:
+        _store_hands(game, document["hands"], finish=True)
+    return game
+
+
+def _store_hands(game: Game, hands: list[dict[str, Any]], *, finish: bool) -> GameState:
+    """A new game's hands, replayed (raises ``RecordError``), then finished if they end it."""
     Hand.objects.bulk_create(
-        Hand(game=game, number=number, data=hand)
-        for number, hand in enumerate(document["hands"], 1)
+        Hand(game=game, number=number, data=hand) for number, hand in enumerate(hands, 1)
     )
     state = game_state(games().get(pk=game.pk))
-    if state.replay.final is not None:
+    if finish and state.replay.final is not None:
         game.status = GameStatus.FINISHED
         game.save(update_fields=["status"])
     _rebuild_hand_stats(game, state)
     _rebuild_results(game, state)
+    return state
+
+
+@transaction.atomic
+def import_record(
+    club: Club,
+    document: Document,
+    *,
+    ruleset_version: RulesetVersion,
+    played_on: datetime.date,
+    table_label: str = "",
+    league: League | None = None,
+    finish: bool = True,
+    user: Any = None,
+) -> Game:
+    """A whole game given as its hands (a paper score sheet typed in afterwards, the demo).
+
+    The record is played under ``ruleset_version`` whatever its own ``ruleset`` says; a record
+    the engine refuses raises ``RecordError`` and stores nothing. With ``finish`` a game whose
+    hands end it is stored finished, as if its settlement had been confirmed.
+    """
+    _check_league(club, league)
+    names = [name.strip() for name in document["players"]]
+    hands = list(document["hands"])
+    replay_document({**document, "ruleset": ruleset_version.options, "players": names})
+    game, _created = _create_game(
+        club, ruleset_version, names, played_on, table_label, user, None, "imported", league=league
+    )
+    _store_hands(game, hands, finish=finish)
     return game
 
 
