@@ -76,6 +76,7 @@ def club_view(
             except LoginNeeded:
                 return redirect_to_login(request.get_full_path())
             speak_club_language(request, club)
+            request.club = club  # type: ignore[attr-defined]  # for the club's navigation
             return view(request, club, *args, **kwargs)
 
         return wrapper

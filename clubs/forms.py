@@ -13,7 +13,7 @@ from django.utils.translation import gettext_lazy as _
 
 from clubs import ruleset_fields as rf
 from clubs.engine_messages import engine_message
-from clubs.models import Club, Player, Role, Ruleset
+from clubs.models import Club, Counting, League, Player, Role, Ruleset, TieBreak
 from clubs.ruleset_words import (
     choice_words,
     group_label,
@@ -193,3 +193,64 @@ class RulesetForm(LabelsAbove, forms.Form):
             block = OptionBlock(option_label(option), option_help(option), switch, inputs)
             groups.setdefault(option.group, []).append(block)
         return [(group_label(group), blocks) for group, blocks in groups.items()]
+
+
+TIE_BREAK_SLOTS = 3
+
+
+class LeagueForm(LabelsAbove, forms.ModelForm):
+    """A league's settings; the tie-breaks are chosen in order, each at most once."""
+
+    class Meta:
+        model = League
+        fields = [
+            "name",
+            "ruleset",
+            "starts_on",
+            "ends_on",
+            "is_open",
+            "counting",
+            "best_games",
+            "points_cap",
+            "qualification_games",
+        ]
+        widgets = {
+            "starts_on": forms.DateInput(attrs={"type": "date"}),
+            "ends_on": forms.DateInput(attrs={"type": "date"}),
+        }
+
+    def __init__(self, *args: Any, club: Club, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["ruleset"].queryset = club.rulesets.all()  # type: ignore[attr-defined]
+        chosen = list(self.instance.tie_breaks or [])
+        for slot in range(TIE_BREAK_SLOTS):
+            self.fields[f"tie_break_{slot + 1}"] = forms.ChoiceField(
+                label=_("Tie-break %(number)s") % {"number": slot + 1},
+                choices=[("", "—"), *TieBreak.choices],
+                required=False,
+                initial=chosen[slot] if slot < len(chosen) else "",
+            )
+
+    def clean_points_cap(self) -> Any:
+        cap = self.cleaned_data["points_cap"]
+        if cap is not None and cap <= 0:
+            raise forms.ValidationError(_("A cap must be more than 0 points."))
+        return cap
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        starts, ends = data.get("starts_on"), data.get("ends_on")
+        if starts and ends and ends < starts:
+            self.add_error("ends_on", _("The last day is before the first day."))
+        if data.get("counting") == Counting.BEST and not data.get("best_games"):
+            self.add_error("best_games", _("Say how many of each player's best games count."))
+        breaks = [data.get(f"tie_break_{slot + 1}") for slot in range(TIE_BREAK_SLOTS)]
+        breaks = [tie_break for tie_break in breaks if tie_break]
+        if len(set(breaks)) != len(breaks):
+            self.add_error(None, _("Each tie-break can be chosen once."))
+        data["tie_breaks"] = breaks
+        return data
+
+    def save(self, commit: bool = True) -> League:
+        self.instance.tie_breaks = self.cleaned_data["tie_breaks"]
+        return super().save(commit)

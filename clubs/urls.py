@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.contrib.auth import views as auth
 from django.urls import include, path
 
-from clubs.views import accounts, clubs, members, players, rulesets
+from clubs.views import accounts, clubs, leagues, members, players, rulesets
 
 # Template names differ from Django admin's registration/ templates, which would otherwise win.
 account_patterns = [
@@ -52,7 +52,6 @@ account_patterns = [
 
 club_patterns = [
     path("clubs/new/", clubs.club_new, name="new"),
-    path("c/<slug:slug>/", clubs.club, name="club"),
     path("c/<slug:slug>/settings/", clubs.club_settings, name="settings"),
     path("c/<slug:slug>/members/", members.members, name="members"),
     path("c/<slug:slug>/members/<int:membership_id>/role/", members.member_role, name="role"),
@@ -66,13 +65,16 @@ club_patterns = [
     path("c/<slug:slug>/join/<str:token>/", members.join, name="join"),
     path("c/<slug:slug>/players/", players.players, name="players"),
     path("c/<slug:slug>/players/new/", players.player_add, name="player_add"),
-    path("c/<slug:slug>/players/<int:player_id>/", players.player, name="player"),
+    # The player's page is their statistics (standings); this one renames and links them.
+    path("c/<slug:slug>/players/<int:player_id>/manage/", players.player, name="player"),
     path(
         "c/<slug:slug>/players/<int:player_id>/rename/",
         players.player_rename,
         name="player_rename",
     ),
     path("c/<slug:slug>/players/<int:player_id>/link/", players.player_link, name="player_link"),
+    path("c/<slug:slug>/leagues/new/", leagues.league_new, name="league_new"),
+    path("c/<slug:slug>/leagues/<int:league_id>/edit/", leagues.league_edit, name="league_edit"),
     path("c/<slug:slug>/rulesets/", rulesets.rulesets, name="rulesets"),
     path("c/<slug:slug>/rulesets/new/", rulesets.ruleset_new, name="ruleset_new"),
     path("c/<slug:slug>/rulesets/<int:ruleset_id>/", rulesets.ruleset, name="ruleset"),

@@ -21,7 +21,7 @@ from django.utils import timezone
 from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
 
-from clubs.models import Club, Ruleset, RulesetVersion
+from clubs.models import Club, League, Ruleset, RulesetVersion
 from scoring.display import (
     ABORTIVE_NAMES,
     RESULT_NAMES,
@@ -80,6 +80,12 @@ class StartGameForm(forms.Form):
     played_on = forms.DateField(
         label=gettext_lazy("Date"), widget=forms.DateInput(attrs={"type": "date"})
     )
+    league = forms.ModelChoiceField(
+        queryset=League.objects.none(),
+        required=False,
+        label=gettext_lazy("League"),
+        empty_label=gettext_lazy("No league"),
+    )
 
     def __init__(self, *args: Any, club: Club, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -87,11 +93,35 @@ class StartGameForm(forms.Form):
         rulesets = Ruleset.objects.filter(club=club, versions__isnull=False).distinct()
         self.fields["ruleset"].queryset = rulesets
         self.fields["ruleset"].initial = club.default_ruleset_id
+        # The open league is offered first, with its own ruleset.
+        leagues = League.objects.filter(club=club, is_open=True).order_by("-starts_on", "-pk")
+        self.fields["league"].queryset = leagues
+        if (league := leagues.first()) is not None:
+            self.fields["league"].initial = league.pk
+            self.fields["ruleset"].initial = league.ruleset_id or club.default_ruleset_id
         self.fields["key"].initial = uuid.uuid4().hex
         self.fields["played_on"].initial = timezone.localdate()
         for seat in range(MAX_SEATS):
             self.fields[f"player_{seat}"] = forms.CharField(
                 max_length=60, required=False, label=str(SEAT_WIND_NAMES[seat])
+            )
+
+    def _check_league_dates(self, data: dict[str, Any]) -> None:
+        """A game outside its league's dates would never count: say so before it is played."""
+        league, day = data.get("league"), data.get("played_on")
+        if league is None or day is None:
+            return
+        if (league.starts_on and day < league.starts_on) or (
+            league.ends_on and day > league.ends_on
+        ):
+            self.add_error(
+                "played_on",
+                _("%(league)s runs from %(start)s to %(end)s: a game on this day would not count.")
+                % {
+                    "league": league.name,
+                    "start": league.starts_on or "…",
+                    "end": league.ends_on or "…",
+                },
             )
 
     def players_count(self) -> int:
@@ -122,6 +152,7 @@ class StartGameForm(forms.Form):
                 self.add_error(f"player_{seat}", _("This player already has a seat."))
         if data.get("seating") == "draw":
             names = random.sample(names, len(names))
+        self._check_league_dates(data)
         data["ruleset_version"] = version
         data["players"] = names
         return data
@@ -916,6 +947,21 @@ class VoidForm(ChangeForm):
     reason = forms.CharField(max_length=200, label=gettext_lazy("Reason for voiding"))
 
 
+class MoveLeagueForm(ChangeForm):
+    """An admin's move of a game to another league of the club (or out of every league)."""
+
+    league = forms.ModelChoiceField(
+        queryset=League.objects.none(),
+        required=False,
+        label=gettext_lazy("League"),
+        empty_label=gettext_lazy("No league"),
+    )
+
+    def __init__(self, *args: Any, club: Club, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["league"].queryset = League.objects.filter(club=club)
+
+
 class FinalScoresForm(ChangeForm):
     """Score-only entry (素点入力): each seat's final score and the sticks left on the table."""
 
@@ -955,12 +1001,19 @@ class TenhouImportForm(forms.Form):
         label=gettext_lazy("Date"), widget=forms.DateInput(attrs={"type": "date"})
     )
     table_label = forms.CharField(max_length=40, required=False, label=gettext_lazy("Table"))
+    league = forms.ModelChoiceField(
+        queryset=League.objects.none(),
+        required=False,
+        label=gettext_lazy("League"),
+        empty_label=gettext_lazy("No league"),
+    )
 
     MAX_BYTES = 2_000_000
 
     def __init__(self, *args: Any, club: Club, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.fields["ruleset"].queryset = Ruleset.objects.filter(club=club)
+        self.fields["league"].queryset = League.objects.filter(club=club)
         self.fields["key"].initial = uuid.uuid4().hex
         self.fields["played_on"].initial = timezone.localdate()
 

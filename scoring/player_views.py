@@ -49,5 +49,5 @@ def merge(request: HttpRequest, club: Club, player_id: int) -> HttpResponse:
                 _("%(removed)s's games now belong to %(kept)s.")
                 % {"removed": player.name, "kept": kept.name},
             )
-            return redirect("clubs:player", slug=club.slug, player_id=kept.pk)
+            return redirect("standings:player", slug=club.slug, player_id=kept.pk)
     return club_page(request, "scoring/players/merge.html", club, {"player": player, "form": form})

@@ -23,5 +23,6 @@ urlpatterns = [
     path("<int:game_id>/end-early/", views.end_early, name="end_early"),
     path("<int:game_id>/reopen/", views.reopen_game, name="reopen"),
     path("<int:game_id>/void/", views.void_game, name="void"),
+    path("<int:game_id>/league/", views.move_league, name="league"),
     path("<int:game_id>/final-scores/", views.final_scores, name="final_scores"),
 ]

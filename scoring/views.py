@@ -13,6 +13,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from django import forms
+from django.core.paginator import Paginator
+from django.db.models import Prefetch, prefetch_related_objects
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -21,19 +23,20 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 from django_htmx.http import HttpResponseClientRedirect
 
 from clubs.access import Role, club_view, role_allows
-from clubs.models import Club
+from clubs.models import Club, League
 from scoring import display, services
 from scoring.engine import RecordError
 from scoring.forms import (
     FinalScoresForm,
     HandForm,
+    MoveLeagueForm,
     ReasonForm,
     StartGameForm,
     TenhouImportForm,
     VoidForm,
     change_initial,
 )
-from scoring.models import Game, GameStatus
+from scoring.models import Game, GameResult, GameStatus, Seat
 from scoring.services import GameConflict, GameError, GameState
 
 UNPROCESSABLE = 422
@@ -61,19 +64,40 @@ def _redirect(request: HttpRequest, url: str) -> HttpResponse:
 # -- the list and the start ----------------------------------------------------------------
 
 
+GAMES_PER_PAGE = 30
+
+
 @require_safe
 @club_view()
 def game_list(request: HttpRequest, club: Club) -> HttpResponse:
-    games = (
-        Game.objects.filter(club=club)
-        .select_related("ruleset_version__ruleset")
-        .prefetch_related("seats__player")
+    """The club's games, newest first, a page at a time; finished ones with their result."""
+    leagues = list(League.objects.filter(club=club))
+    league = _chosen_league(request, leagues)
+    games = Game.objects.filter(club=club).select_related("ruleset_version__ruleset", "league")
+    if league is not None:
+        games = games.filter(league=league)
+    page = Paginator(games, GAMES_PER_PAGE).get_page(request.GET.get("page"))
+    results = GameResult.objects.select_related("player").order_by("rank", "seat")
+    prefetch_related_objects(
+        page.object_list,
+        Prefetch("seats", queryset=Seat.objects.select_related("player")),
+        Prefetch("results", queryset=results),
     )
-    return render(
-        request,
-        "scoring/game_list.html",
-        {"club": club, "games": games, "can_record": role_allows(request, Role.SCOREKEEPER)},
-    )
+    context = {
+        "club": club,
+        "page": page,
+        "games": page.object_list,
+        "leagues": leagues,
+        "league": league,
+        "can_record": role_allows(request, Role.SCOREKEEPER),
+    }
+    return render(request, "scoring/game_list.html", context)
+
+
+def _chosen_league(request: HttpRequest, leagues: list[League]) -> League | None:
+    """The league of ``?league=``; an unknown one shows every game (the page says so)."""
+    wanted = request.GET.get("league", "")
+    return next((league for league in leagues if str(league.pk) == wanted), None)
 
 
 @require_http_methods(["GET", "POST"])
@@ -95,6 +119,7 @@ def start_game(request: HttpRequest, club: Club) -> HttpResponse:
                 table_label=data["table_label"],
                 user=request.user,
                 key=data["key"],
+                league=data["league"],
             )
         except RecordError as error:
             form.add_error(None, display.error_text(error, data["players"]))
@@ -154,6 +179,7 @@ def _screen_context(request: HttpRequest, screen: Screen) -> dict[str, Any]:
         "scorekeeper": scorekeeper,
         "editable": editable,
         "can_void": role_allows(request, Role.ADMIN) and game.status != GameStatus.VOIDED,
+        "can_move": role_allows(request, Role.ADMIN),
         "hand_rows": _hand_rows(state),
         "settlement": final and display.settlement(final, state.rules, state.players),
         "ended_by": final and display.ENDED_BY.get(final.ended_by, final.ended_by),
@@ -485,6 +511,33 @@ def void_game(request: HttpRequest, club: Club, game_id: int) -> HttpResponse:
     return render(request, "scoring/void.html", context, status=status)
 
 
+@require_http_methods(["GET", "POST"])
+@club_view(need=Role.ADMIN)
+def move_league(request: HttpRequest, club: Club, game_id: int) -> HttpResponse:
+    """An admin moves a game to another league: its result is unchanged, the standings follow."""
+    state = _game_state(request, club, game_id)
+    initial = {**change_initial(state.game.version), "league": state.game.league_id}
+    form = MoveLeagueForm(request.POST or None, initial=initial, club=club)
+    status = UNPROCESSABLE if request.method == "POST" else 200
+    if form.is_valid():
+        data = form.cleaned_data
+        try:
+            services.move_to_league(
+                state.game,
+                data["league"],
+                version=data["version"],
+                key=data["key"],
+                user=request.user,
+            )
+        except GameError as error:
+            form.add_error(None, _error_message(error, state))
+            status = CONFLICT
+        else:
+            return _redirect(request, _game_url(state.game))
+    context = {**_screen_context(request, Screen(state)), "form": form}
+    return render(request, "scoring/move_league.html", context, status=status)
+
+
 # -- score-only entry and import -----------------------------------------------------------
 
 
@@ -546,6 +599,7 @@ def import_tenhou(request: HttpRequest, club: Club) -> HttpResponse:
                 table_label=data["table_label"],
                 user=request.user,
                 key=data["key"],
+                league=data["league"],
             )
         except RecordError as error:
             status = UNPROCESSABLE

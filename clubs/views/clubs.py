@@ -33,19 +33,10 @@ def club_new(request: HttpRequest) -> HttpResponse:
         form = ClubForm(request.POST)
         if form.is_valid():
             club = services.create_club(request.user, **form.cleaned_data)
-            return redirect("clubs:club", slug=club.slug)
+            return redirect("standings:home", slug=club.slug)
     else:
         form = ClubForm(initial={"default_language": get_language()})
     return render(request, "clubs/club_new.html", {"form": form})
-
-
-@require_safe
-@club_view()
-def club(request: HttpRequest, club: Club) -> HttpResponse:
-    rulesets = club.rulesets.all()
-    return club_page(
-        request, "clubs/club.html", club, {"rulesets": rulesets, "players": club.players.count()}
-    )
 
 
 @require_http_methods(["GET", "POST"])
@@ -55,5 +46,5 @@ def club_settings(request: HttpRequest, club: Club) -> HttpResponse:
     if form.is_valid():
         form.save()
         messages.success(request, _("The club's settings are saved."))
-        return redirect("clubs:club", slug=club.slug)
+        return redirect("standings:home", slug=club.slug)
     return club_page(request, "clubs/club_settings.html", club, {"form": form})

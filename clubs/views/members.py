@@ -38,7 +38,7 @@ def _back_to_members(request: HttpRequest, club: Club) -> HttpResponse:
         return redirect("home")
     if membership.allows(Role.ADMIN):
         return redirect("clubs:members", slug=club.slug)
-    return redirect("clubs:club", slug=club.slug)
+    return redirect("standings:home", slug=club.slug)
 
 
 @require_POST
@@ -112,6 +112,6 @@ def join(request: HttpRequest, slug: str, token: str) -> HttpResponse:
                 messages.success(request, _("Welcome! You joined as %(role)s.") % {"role": role})
             else:
                 messages.info(request, _("You are already a member (%(role)s).") % {"role": role})
-            return redirect("clubs:club", slug=slug)
+            return redirect("standings:home", slug=slug)
     context = {"invitation": invitation, "club": invitation.club, "problem": problem}
     return render(request, "clubs/join.html", context, status=410 if problem else 200)

@@ -13,12 +13,20 @@ from django import template
 from django.utils.html import conditional_escape, format_html_join
 from django.utils.safestring import SafeString, mark_safe
 
+from scoring import display
+
 register = template.Library()
 
 
 @register.filter
 def score(value: int | None) -> str:
     return "" if value is None else f"{value:,}"
+
+
+@register.filter
+def points(value: Any) -> str:
+    """Settled points (ポイント) with one decimal and a sign: +45.3, -12.0, 0.0."""
+    return "" if value is None else display.points(float(value))
 
 
 @register.filter

@@ -1,0 +1,72 @@
+"""The standings pages' filters: read from the query string, every mistake named on the page."""
+
+from __future__ import annotations
+
+import datetime
+from typing import Any
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from standings.tables import Column
+
+
+class StandingsFilter(forms.Form):
+    """Dates, a player search and the sort column. An invalid value is dropped, not obeyed."""
+
+    date_from = forms.DateField(
+        label=_("From"), required=False, widget=forms.DateInput(attrs={"type": "date"})
+    )
+    date_to = forms.DateField(
+        label=_("To"), required=False, widget=forms.DateInput(attrs={"type": "date"})
+    )
+    q = forms.CharField(label=_("Player"), required=False, max_length=60)
+    sort = forms.ChoiceField(label=_("Sort by"), required=False)
+    order = forms.ChoiceField(
+        label=_("Order"),
+        required=False,
+        choices=[("", _("Best first")), ("asc", _("Ascending")), ("desc", _("Descending"))],
+    )
+
+    def __init__(self, *args: Any, columns: list[Column], **kwargs: Any) -> None:
+        kwargs.setdefault("label_suffix", "")
+        super().__init__(*args, **kwargs)
+        self.columns = {column.key: column for column in columns}
+        sort_field: forms.ChoiceField = self.fields["sort"]  # type: ignore[assignment]
+        sort_field.choices = [("", _("Place"))] + [(c.key, c.label) for c in columns]
+        sort_field.error_messages["invalid_choice"] = _(
+            "There is no column “%(value)s”: the standings are in their usual order."
+        )
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        starts, ends = data.get("date_from"), data.get("date_to")
+        if starts and ends and ends < starts:
+            self.add_error(
+                "date_to",
+                _("The range ends (%(to)s) before it begins (%(from)s): the dates are not used.")
+                % {"to": ends, "from": starts},
+            )
+        return data
+
+    def value(self, name: str) -> Any:
+        """A cleaned value, or the default when it was invalid or missing."""
+        if name in self.errors:
+            return None
+        return self.cleaned_data.get(name) or None
+
+    def dates(self) -> tuple[datetime.date | None, datetime.date | None]:
+        if "date_to" in self.errors or "date_from" in self.errors:
+            return None, None
+        return self.value("date_from"), self.value("date_to")
+
+    def sorting(self) -> tuple[str | None, bool]:
+        """(column key or None for standings order, descending)."""
+        key = self.value("sort")
+        if key is None:
+            return None, False
+        order = self.value("order")
+        column = self.columns[key]
+        if order is None:  # best first: high values first, except where lower is better
+            return key, column.higher_is_better if column.kind != "text" else False
+        return key, order == "desc"

@@ -1,0 +1,71 @@
+"""What the players' pages read of games: live tables, latest results, a game's score lines."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from django.db.models import Prefetch
+
+from clubs.models import Club
+from scoring import display, services
+from scoring.engine import RecordError
+from scoring.models import Game, GameResult, GameStatus
+
+
+@dataclass(frozen=True)
+class LiveTable:
+    """A game in progress as the hall sees it: where it stands and everyone's score."""
+
+    game: Game
+    round: str  # 東2局 1本場
+    seats: list[display.SeatLine]
+    hands: int
+
+
+def live_tables(club: Club) -> list[LiveTable]:
+    """The club's games in progress, each replayed to its current hand (3 queries in all)."""
+    tables = []
+    for game in services.games().filter(club=club, status=GameStatus.ONGOING).order_by("pk"):
+        try:
+            state = services.game_state(game)
+        except RecordError:  # cannot happen for a stored game; never let it break the home page
+            continue
+        tables.append(_live(state))
+    return tables
+
+
+def _live(state: services.GameState) -> LiveTable:
+    replay = state.replay
+    at = replay.next_hand
+    if at is None:  # ended, waiting for the settlement to be confirmed
+        last = replay.hands[-1]
+        scores, dealer, where = last.scores, last.dealer, ""
+    else:
+        scores, dealer = at.scores, at.dealer
+        where = f"{display.round_name(at.round)} {display.honba_name(at.honba)}"
+    return LiveTable(
+        state.game, where, display.seat_lines(state.players, scores, dealer), len(state.hands)
+    )
+
+
+def latest_results(club: Club, count: int = 5) -> list[Game]:
+    """The club's last finished games, each with its results in rank order (2 queries)."""
+    results = GameResult.objects.select_related("player").order_by("rank", "seat")
+    return list(
+        Game.objects.filter(club=club, status=GameStatus.FINISHED)
+        .select_related("ruleset_version__ruleset", "league")
+        .prefetch_related(Prefetch("results", queryset=results))
+        .order_by("-played_on", "-pk")[:count]
+    )
+
+
+def score_lines(state: services.GameState) -> dict[str, Any]:
+    """A game's scores after each hand, from its start: the score-progression chart's data."""
+    start = state.rules.start_points
+    ticks = ["0"] + [f"{row.round}-{row.honba}" for row in state.replay.hands]
+    lines = [
+        [start] + [row.scores[seat] for row in state.replay.hands]
+        for seat in range(len(state.players))
+    ]
+    return {"ticks": ticks, "lines": lines, "start": start}

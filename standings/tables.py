@@ -1,0 +1,315 @@
+"""A league's standings (成績表): one row per player, from the results of the games that count.
+
+The totals are added up by the database (one query, whatever the number of games); only a
+"best N games" league reads each player's game points to pick the best ones. Places, tie-breaks
+and the qualification line (規定打数) are plain Python below, tested without a database.
+"""
+
+from __future__ import annotations
+
+import datetime
+from collections import defaultdict
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from decimal import Decimal
+from typing import Any
+
+from django.db.models import Count, F, Max, Q, QuerySet, Sum, Value
+from django.db.models.functions import Greatest, Least
+from django.utils.translation import gettext_lazy as _
+
+from clubs.models import Counting, League, TieBreak
+from scoring.models import GameResult, GameStatus
+
+ZERO = Decimal("0.0")
+
+
+@dataclass
+class Row:
+    """One player's line of the standings."""
+
+    player_id: int
+    name: str
+    total: Decimal  # the league total: every counted game, or the best N, each capped
+    games: int
+    places: list[int]  # how many 1st, 2nd, ... places (a shared place counts as that place)
+    rank_sum: int
+    score_sum: int
+    busts: int  # トビ
+    penalties: int
+    best_game: Decimal
+    qualified: bool = True
+    place: int | None = None  # None below the qualification line
+
+    def rate(self, count: int) -> float:
+        return count / self.games if self.games else 0.0
+
+    @property
+    def average_points(self) -> float:
+        return float(self.total) / self.games if self.games else 0.0
+
+    @property
+    def average_rank(self) -> float:
+        return self.rank_sum / self.games if self.games else 0.0
+
+    @property
+    def top_rate(self) -> float:  # トップ率
+        return self.rate(self.places[0])
+
+    @property
+    def rentai_rate(self) -> float:  # 連対率: 1st or 2nd
+        return self.rate(self.places[0] + self.places[1])
+
+    @property
+    def last_avoidance_rate(self) -> float:  # ラス回避率
+        return 1 - self.rate(self.places[-1]) if self.games else 0.0
+
+    @property
+    def average_score(self) -> float:  # 平均素点
+        return self.score_sum / self.games if self.games else 0.0
+
+    @property
+    def tobi_rate(self) -> float:  # トビ率
+        return self.rate(self.busts)
+
+    def value(self, key: str) -> Any:
+        """The value of a column (``place_2`` is the count of 2nd places)."""
+        if key.startswith("place_"):
+            return self.places[int(key.removeprefix("place_")) - 1]
+        if key == "name":
+            return self.name
+        return getattr(self, key)
+
+
+@dataclass(frozen=True)
+class Column:
+    key: str
+    label: Any  # a lazy translation
+    short: Any
+    higher_is_better: bool = True
+    core: bool = False  # shown on a phone; the others are one tap away
+    kind: str = "number"  # points, number, rate, average, text
+
+
+def columns(table_size: int) -> list[Column]:
+    """The standings' columns, in display order; a sanma league has three places."""
+    places = [
+        Column(f"place_{n}", PLACE_LABELS[n - 1], PLACE_SHORT[n - 1])
+        for n in range(1, table_size + 1)
+    ]
+    return [
+        Column("name", _("Player"), _("Player"), higher_is_better=False, core=True, kind="text"),
+        Column("total", _("Total points"), _("Total"), core=True, kind="points"),
+        Column("games", _("Games"), _("G"), core=True),
+        Column("average_points", _("Average points"), _("Avg pts"), kind="average"),
+        Column("average_rank", _("Average rank"), _("Avg rank"), False, core=True, kind="average"),
+        *places,
+        Column("top_rate", _("Top rate"), _("Top %"), kind="rate"),
+        Column("rentai_rate", _("Top-two rate"), _("Top 2 %"), kind="rate"),
+        Column("last_avoidance_rate", _("Last avoidance"), _("No last %"), kind="rate"),
+        Column("average_score", _("Average final score"), _("Avg score"), kind="score"),
+        Column("tobi_rate", _("Bust rate"), _("Bust %"), False, kind="rate"),
+        Column("penalties", _("Penalties"), _("Pen."), False),
+    ]
+
+
+PLACE_LABELS = (_("1st places"), _("2nd places"), _("3rd places"), _("4th places"))
+PLACE_SHORT = (_("1st"), _("2nd"), _("3rd"), _("4th"))
+
+
+@dataclass
+class Standings:
+    league: League
+    rows: list[Row]  # in standings order: qualified players by place, then the others
+    table_size: int
+    date_from: datetime.date | None
+    date_to: datetime.date | None
+    columns: list[Column] = field(default_factory=list)
+
+    @property
+    def qualified(self) -> list[Row]:
+        return [row for row in self.rows if row.qualified]
+
+    @property
+    def unqualified(self) -> list[Row]:
+        return [row for row in self.rows if not row.qualified]
+
+
+def league_dates(
+    league: League, date_from: datetime.date | None, date_to: datetime.date | None
+) -> tuple[datetime.date | None, datetime.date | None]:
+    """The league's own dates narrowed by a filter (a filter never widens a league)."""
+    starts = max(filter(None, (league.starts_on, date_from)), default=None)
+    ends = min(filter(None, (league.ends_on, date_to)), default=None)
+    return starts, ends
+
+
+def counted_results(
+    league: League, date_from: datetime.date | None = None, date_to: datetime.date | None = None
+) -> QuerySet[GameResult]:
+    """The results of the games that count: finished (so not voided), in the league and dates."""
+    starts, ends = league_dates(league, date_from, date_to)
+    results = GameResult.objects.filter(game__league=league, game__status=GameStatus.FINISHED)
+    if starts:
+        results = results.filter(game__played_on__gte=starts)
+    if ends:
+        results = results.filter(game__played_on__lte=ends)
+    return results
+
+
+def capped_points(league: League) -> Any:
+    """A game's points as the league counts them: within ±cap when the league has a cap."""
+    if league.points_cap is None:
+        return F("points")
+    cap = Value(league.points_cap)
+    return Least(Greatest(F("points"), -cap), cap)
+
+
+def league_standings(
+    league: League, date_from: datetime.date | None = None, date_to: datetime.date | None = None
+) -> Standings:
+    results = counted_results(league, date_from, date_to)
+    points = capped_points(league)
+    totals = results.values("player_id", "player__name").annotate(
+        games=Count("id"),
+        total=Sum(points),
+        rank_sum=Sum("rank"),
+        score_sum=Sum("final_score"),
+        busts=Count("id", filter=Q(busted=True)),
+        penalty_sum=Sum("penalties"),
+        best_game=Max(points),
+        seats=Max("seat"),
+        **{f"place_{n}": Count("id", filter=Q(rank=n)) for n in range(1, 5)},
+    )
+    totals = list(totals)
+    table_size = max((total["seats"] + 1 for total in totals), default=4)
+    rows = [_row(total, table_size) for total in totals]
+    if league.counting == Counting.BEST and league.best_games:
+        best = best_totals(results.values_list("player_id", points), league.best_games)
+        for row in rows:
+            row.total = best[row.player_id]
+    order_and_place(rows, league.tie_breaks, league.qualification_games)
+    starts, ends = league_dates(league, date_from, date_to)
+    return Standings(league, rows, table_size, starts, ends, columns(table_size))
+
+
+@dataclass(frozen=True)
+class ResultLine:
+    """One player's result in one game, as the standings add it up (see ``rows_from_lines``)."""
+
+    player_id: int
+    name: str
+    seat: int
+    rank: int
+    points: Decimal
+    final_score: int
+    busted: bool = False
+    penalties: int = 0
+
+
+def rows_from_lines(lines: Iterable[ResultLine], league: League) -> tuple[list[Row], int]:
+    """The standings rows (ordered and placed) and the table size from single results.
+
+    The same sums as ``league_standings`` makes in the database, in Python: for results that
+    are not stored, such as the what-if's replays under another ruleset.
+    """
+    by_player: dict[int, list[ResultLine]] = defaultdict(list)
+    for line in lines:
+        by_player[line.player_id].append(line)
+    table_size = max((line.seat + 1 for mine in by_player.values() for line in mine), default=4)
+    rows = [_row_of(mine, league, table_size) for mine in by_player.values()]
+    order_and_place(rows, league.tie_breaks, league.qualification_games)
+    return rows, table_size
+
+
+def _row_of(lines: list[ResultLine], league: League, table_size: int) -> Row:
+    cap = league.points_cap
+    points = [
+        min(max(line.points, -cap), cap) if cap is not None else line.points for line in lines
+    ]
+    total = sum(points, ZERO)
+    if league.counting == Counting.BEST and league.best_games:
+        total = sum(sorted(points, reverse=True)[: league.best_games], ZERO)
+    return Row(
+        player_id=lines[0].player_id,
+        name=lines[0].name,
+        total=_points(total),
+        games=len(lines),
+        places=[sum(1 for line in lines if line.rank == n) for n in range(1, table_size + 1)],
+        rank_sum=sum(line.rank for line in lines),
+        score_sum=sum(line.final_score for line in lines),
+        busts=sum(1 for line in lines if line.busted),
+        penalties=sum(line.penalties for line in lines),
+        best_game=_points(max(points)),
+    )
+
+
+def _row(total: dict[str, Any], table_size: int) -> Row:
+    return Row(
+        player_id=total["player_id"],
+        name=total["player__name"],
+        total=_points(total["total"]),
+        games=total["games"],
+        places=[total[f"place_{n}"] for n in range(1, table_size + 1)],
+        rank_sum=total["rank_sum"],
+        score_sum=total["score_sum"],
+        busts=total["busts"],
+        penalties=total["penalty_sum"] or 0,
+        best_game=_points(total["best_game"]),
+    )
+
+
+def _points(value: Any) -> Decimal:
+    """Points as the database adds them (SQLite gives floats): one decimal, exactly."""
+    return Decimal(str(value or 0)).quantize(Decimal("0.1"))
+
+
+def best_totals(points: Iterable[tuple[int, Any]], best: int) -> dict[int, Decimal]:
+    """Each player's total over their ``best`` highest-scoring games (ベストN)."""
+    by_player: dict[int, list[Decimal]] = defaultdict(list)
+    for player_id, value in points:
+        by_player[player_id].append(_points(value))
+    return {
+        player_id: sum(sorted(values, reverse=True)[:best], ZERO)
+        for player_id, values in by_player.items()
+    }
+
+
+TIE_BREAK_KEYS = {
+    TieBreak.AVERAGE_RANK: lambda row: row.average_rank,
+    TieBreak.FIRSTS: lambda row: -row.places[0],
+    TieBreak.FEWER_LASTS: lambda row: row.places[-1],
+    TieBreak.MORE_GAMES: lambda row: -row.games,
+    TieBreak.AVERAGE_SCORE: lambda row: -row.average_score,
+    TieBreak.BEST_GAME: lambda row: -row.best_game,
+}
+
+
+def order_and_place(rows: list[Row], tie_breaks: Sequence[str], qualification: int) -> None:
+    """Sort ``rows`` into standings order and give the qualified players their places.
+
+    Higher total first, then the league's tie-breaks in order; players equal on all of them
+    share a place (1, 2, 2, 4). Players below the qualification minimum follow, unplaced.
+    """
+    keys = [TIE_BREAK_KEYS[TieBreak(key)] for key in tie_breaks if key in TIE_BREAK_KEYS]
+
+    def standing(row: Row) -> tuple[Any, ...]:
+        return (-row.total, *(key(row) for key in keys))
+
+    for row in rows:
+        row.qualified = row.games >= qualification
+    rows.sort(key=lambda row: (not row.qualified, standing(row), row.name))
+    previous: tuple[Any, ...] | None = None
+    for index, row in enumerate(row for row in rows if row.qualified):
+        if standing(row) != previous:
+            place = index + 1
+        row.place, previous = place, standing(row)
+
+
+def sorted_rows(rows: list[Row], key: str, descending: bool) -> list[Row]:
+    """The rows sorted by one column (the standings order breaks equal values)."""
+    order = {id(row): index for index, row in enumerate(rows)}
+    if key == "name":
+        return sorted(rows, key=lambda row: row.name, reverse=descending)
+    ranked = sorted(rows, key=lambda row: order[id(row)])
+    return sorted(ranked, key=lambda row: row.value(key), reverse=descending)

@@ -1,0 +1,24 @@
+"""The players' pages of a club, under /c/<slug>/ (included once from ``tenbou/urls.py``)."""
+
+from __future__ import annotations
+
+from django.urls import path
+
+from standings.views import exports, home, league, player, whatif
+
+app_name = "standings"
+
+urlpatterns = [
+    path("c/<slug:slug>/", home.club_home, name="home"),
+    path("c/<slug:slug>/standings/", league.standings, name="standings"),
+    path("c/<slug:slug>/leagues/<int:league_id>/", league.league, name="league"),
+    path(
+        "c/<slug:slug>/leagues/<int:league_id>/standings.csv",
+        exports.standings_csv,
+        name="standings_csv",
+    ),
+    path("c/<slug:slug>/leagues/<int:league_id>/games.csv", exports.games_csv, name="games_csv"),
+    path("c/<slug:slug>/leagues/<int:league_id>/what-if/", whatif.whatif, name="whatif"),
+    path("c/<slug:slug>/players/<int:player_id>/", player.player, name="player"),
+    path("c/<slug:slug>/games/<int:game_id>/chart.svg", home.game_chart, name="game_chart"),
+]

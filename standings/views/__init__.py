@@ -1,0 +1,1 @@
+"""The players' pages: club home, standings, player statistics, what-if and CSV (read only)."""
