@@ -55,3 +55,55 @@ def result_game(
             penalties=(penalties or {}).get(player, 0),
         )
     return game
+
+
+# Four short K-rule games with real hands (ended early by the referee), so that the players'
+# pages have hand statistics too: riichi, an open ron, a tsumo, a draw with tenpai, a chombo.
+def ron(winner: int, discarder: int, riichi: Sequence[int] = (), **value: object) -> dict:
+    win = {"winner": winner, **value}
+    return {"riichi": list(riichi), "result": {"type": "ron", "from": discarder, "wins": [win]}}
+
+
+def tsumo(winner: int, riichi: Sequence[int] = (), **value: object) -> dict:
+    return {"riichi": list(riichi), "result": {"type": "tsumo", "winner": winner, **value}}
+
+
+def draw(*tenpai: int, riichi: Sequence[int] = ()) -> dict:
+    return {"riichi": list(riichi), "result": {"type": "draw", "tenpai": list(tenpai)}}
+
+
+SHORT_GAMES = (
+    [ron(0, 2, [0], han=3, fu=40), tsumo(1, han=2, fu=30), draw(1, 3)],
+    [
+        ron(3, 0, han=2, fu=30, open=True),
+        draw(2, riichi=[2]),
+        {"result": {"type": "chombo", "seat": 1}},
+    ],
+    [tsumo(0, han=4, fu=30), ron(1, 2, [1, 3], han=5)],
+    [ron(2, 1, han=1, fu=30, open=True), draw(), tsumo(0, [0], han=3, fu=30)],
+)
+SHORT_SEATINGS = ((0, 1, 2, 3), (1, 2, 3, 4), (2, 3, 4, 0), (3, 4, 0, 1))
+
+
+def play_short_games(
+    version: RulesetVersion, league: League | None, names: Sequence[str]
+) -> list[Game]:
+    """Play ``SHORT_GAMES`` through the services, seated from ``names`` (five or more)."""
+    from scoring import services  # the services, as a scorekeeper's tablet calls them
+
+    games = []
+    for number, (hands, seating) in enumerate(zip(SHORT_GAMES, SHORT_SEATINGS, strict=True), 1):
+        game = services.start_game(
+            version.ruleset.club,
+            ruleset_version=version,
+            players=[names[seat] for seat in seating],
+            played_on=START + datetime.timedelta(days=7 * number),
+            table_label=f"{number}卓",
+            league=league,
+        )
+        state = services.game_state(services.games().get(pk=game.pk))
+        for index, hand in enumerate(hands):
+            state = services.record_hand(game, hand, version=state.version, key=f"{number}-{index}")
+        services.end_game_early(game, reason="time", version=state.version, key=f"end-{number}")
+        games.append(game)
+    return games
