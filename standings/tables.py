@@ -38,6 +38,7 @@ class Row:
     busts: int  # トビ
     penalties: int
     best_game: Decimal
+    points_sum: Decimal | None = None  # every counted game (capped); the total, unless best N
     qualified: bool = True
     place: int | None = None  # None below the qualification line
 
@@ -46,7 +47,9 @@ class Row:
 
     @property
     def average_points(self) -> float:
-        return float(self.total) / self.games if self.games else 0.0
+        """Over every game played, also in a best-N league (whose total leaves some out)."""
+        points = self.total if self.points_sum is None else self.points_sum
+        return float(points) / self.games if self.games else 0.0
 
     @property
     def average_rank(self) -> float:
@@ -187,7 +190,7 @@ def league_standings(
     if league.counting == Counting.BEST and league.best_games:
         best = best_totals(results.values_list("player_id", points), league.best_games)
         for row in rows:
-            row.total = best[row.player_id]
+            row.points_sum, row.total = row.total, best[row.player_id]
     order_and_place(rows, league.tie_breaks, league.qualification_games)
     starts, ends = league_dates(league, date_from, date_to)
     return Standings(league, rows, table_size, starts, ends, columns(table_size))
@@ -227,7 +230,7 @@ def _row_of(lines: list[ResultLine], league: League, table_size: int) -> Row:
     points = [
         min(max(line.points, -cap), cap) if cap is not None else line.points for line in lines
     ]
-    total = sum(points, ZERO)
+    total = points_sum = sum(points, ZERO)
     if league.counting == Counting.BEST and league.best_games:
         total = sum(sorted(points, reverse=True)[: league.best_games], ZERO)
     return Row(
@@ -241,6 +244,7 @@ def _row_of(lines: list[ResultLine], league: League, table_size: int) -> Row:
         busts=sum(1 for line in lines if line.busted),
         penalties=sum(line.penalties for line in lines),
         best_game=_points(max(points)),
+        points_sum=_points(points_sum),
     )
 
 

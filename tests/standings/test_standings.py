@@ -219,3 +219,9 @@ def test_a_new_league_without_games_has_empty_standings(
     club: Club, version: RulesetVersion
 ) -> None:
     assert league_standings(make_league(club, "冬季リーグ")).rows == []
+
+
+def test_in_a_best_n_league_the_average_is_over_every_game(league: League) -> None:
+    league.counting, league.best_games = Counting.BEST, 2
+    aoki = next(row for row in league_standings(league).rows if row.name == "青木")
+    assert (str(aoki.total), aoki.average_points) == ("55.0", pytest.approx(35 / 3))
