@@ -9,6 +9,7 @@ import datetime
 import re
 
 import pytest
+from django.conf import settings
 from django.contrib.auth.models import User
 from django.test import Client
 
@@ -36,6 +37,13 @@ def public(club: Club) -> Club:
     club.is_public = True
     club.save(update_fields=["is_public"])
     return club
+
+
+def english() -> Client:
+    """A visitor who chose English (else a club's pages speak the club's own language)."""
+    client = Client()
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "en"
+    return client
 
 
 def names_in_order(html: str) -> list[str]:
@@ -92,7 +100,7 @@ def test_a_search_keeps_each_players_place(league: League, public: Club) -> None
 def test_bad_filters_are_named_on_the_page_and_the_table_still_shows(
     league: League, public: Club, query: dict[str, str], message: str
 ) -> None:
-    response = Client().get(f"/c/tsubame/leagues/{league.pk}/", query, HTTP_ACCEPT_LANGUAGE="en")
+    response = english().get(f"/c/tsubame/leagues/{league.pk}/", query)
     page = response.content.decode()
     assert response.status_code == 200
     assert 'class="notice error"' in page
@@ -204,7 +212,7 @@ def test_the_game_list_shows_each_finished_games_result_in_rank_order(
 
 
 def test_the_game_list_names_an_unknown_league(league: League, public: Club) -> None:
-    page = Client().get("/c/tsubame/games/", {"league": "x"}, HTTP_ACCEPT_LANGUAGE="en")
+    page = english().get("/c/tsubame/games/", {"league": "x"})
     assert "There is no league “x”" in page.content.decode()
 
 

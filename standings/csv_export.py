@@ -1,0 +1,175 @@
+"""A league as CSV, for a spreadsheet: its standings (as the page shows them) and its games.
+
+Written for Excel as clubs use it: UTF-8 with a byte order mark (without it Excel reads
+Japanese names as mojibake), a header row in the reader's language, numbers as plain numbers
+(``-12.0``, never ``−12.0`` or ``12.0%``, so that they add up). A text cell that a spreadsheet
+would run as a formula (a player named ``=SUM(A1)``, ``+81 90 ...`` or ``@x``) gets a leading
+``'``: CSV injection. Numbers are never guarded: only text comes from the users.
+"""
+
+from __future__ import annotations
+
+import csv
+import datetime
+import io
+from collections.abc import Iterable, Iterator, Sequence
+from decimal import Decimal
+from typing import Any
+from urllib.parse import quote
+
+from django.utils.text import slugify
+from django.utils.translation import gettext as _
+
+from clubs.models import League
+from standings.forms import StandingsFilter
+from standings.tables import Column, Row, Standings, counted_results, sorted_rows
+
+BOM = "\ufeff"
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+SEAT_WINDS = "東南西北"  # the seat's wind at the start: seat 0 is the first dealer (起家)
+ROWS_PER_CHUNK = 2000
+
+
+def safe_text(value: str) -> str:
+    """A text cell a spreadsheet shows and never runs (a leading ``'`` where it would)."""
+    return f"'{value}" if value.startswith(FORMULA_STARTS) else value
+
+
+def csv_chunks(header: Sequence[Any], rows: Iterable[Sequence[Any]]) -> Iterator[str]:
+    """The file (BOM, header row, rows) in pieces of ``ROWS_PER_CHUNK`` rows, to stream."""
+    buffer = io.StringIO()
+    buffer.write(BOM)
+    writer = csv.writer(buffer, lineterminator="\r\n")
+    writer.writerow(header)
+    for count, row in enumerate(rows, 1):
+        writer.writerow(row)
+        if count % ROWS_PER_CHUNK == 0:
+            yield buffer.getvalue()
+            buffer.seek(0)
+            buffer.truncate()
+    yield buffer.getvalue()
+
+
+def attachment(league: League, what: str) -> str:
+    """``Content-Disposition`` for ``<league>-<what>.csv``: an ASCII name for old clients and
+    the real one (``filename*``, RFC 5987) for the others."""
+    ascii_name = f"{slugify(league.name) or f'league-{league.pk}'}-{what}.csv"
+    real_name = quote(f"{league.name}-{what}.csv", safe="")
+    return f"attachment; filename=\"{ascii_name}\"; filename*=UTF-8''{real_name}"
+
+
+# -- the standings ---------------------------------------------------------------------------
+
+
+def rows_as_asked(table: Standings, form: StandingsFilter) -> list[Row]:
+    """The rows as the page shows them: sorted by a column or in standings order, searched."""
+    key, descending = form.sorting()
+    if key is not None and key not in {column.key for column in table.columns}:
+        key = None  # a three-player league has no 4th places: the usual order
+    rows = table.rows if key is None else sorted_rows(table.rows, key, descending)
+    search = (form.value("q") or "").strip().casefold()
+    return [row for row in rows if search in row.name.casefold()] if search else rows
+
+
+def standings_header(table: Standings) -> list[str]:
+    labels = [_column_label(column) for column in table.columns]
+    return [_("Place"), *labels, _("Qualified")]
+
+
+def _column_label(column: Column) -> str:
+    return f"{column.label} (%)" if column.kind == "rate" else str(column.label)
+
+
+def standings_rows(table: Standings, rows: Iterable[Row]) -> Iterator[list[Any]]:
+    yes, no = _("yes"), _("no")
+    for row in rows:
+        cells = [_cell(row, column) for column in table.columns]
+        yield ["" if row.place is None else row.place, *cells, yes if row.qualified else no]
+
+
+def _cell(row: Row, column: Column) -> Any:
+    """One value as the page writes it, but as a plain number (one decimal for points)."""
+    value = row.value(column.key)
+    if column.kind == "text":
+        return safe_text(str(value))
+    if column.kind == "points" or column.key == "average_points":
+        return f"{value:.1f}"
+    if column.kind == "rate":
+        return f"{value * 100:.1f}"
+    if column.kind == "average":
+        return f"{value:.2f}"
+    if column.kind == "score":
+        return round(value)
+    return value
+
+
+def standings_csv(table: Standings, rows: Iterable[Row]) -> str:
+    return "".join(csv_chunks(standings_header(table), standings_rows(table, rows)))
+
+
+# -- the games -------------------------------------------------------------------------------
+
+GAME_FIELDS = (
+    "game__played_on",
+    "game_id",
+    "game__table_label",
+    "game__ruleset_version__ruleset__name",
+    "player__name",
+    "seat",
+    "rank",
+    "final_score",
+    "points",
+    "busted",
+    "penalties",
+)
+
+
+def games_header() -> list[str]:
+    return [
+        _("Date"),
+        _("Game"),
+        _("Table"),
+        _("Ruleset"),
+        _("Player"),
+        _("Seat"),
+        _("Seat wind"),
+        _("Rank"),
+        _("Final score"),
+        _("Points"),
+        _("Busted"),
+        _("Penalties"),
+    ]
+
+
+def game_results(
+    league: League, date_from: datetime.date | None, date_to: datetime.date | None
+) -> Iterator[tuple[Any, ...]]:
+    """One tuple per player per counted game, in date and game order (read in chunks)."""
+    results = counted_results(league, date_from, date_to)
+    ordered = results.order_by("game__played_on", "game_id", "seat")
+    return ordered.values_list(*GAME_FIELDS).iterator(chunk_size=ROWS_PER_CHUNK)
+
+
+def games_rows(results: Iterable[tuple[Any, ...]]) -> Iterator[list[Any]]:
+    """The rows of ``games.csv``: the yes/no words are taken now, in the reader's language
+    (the rows themselves are written while the download streams)."""
+    yes, no = _("yes"), _("no")
+    return (_game_row(result, yes, no) for result in results)
+
+
+def _game_row(result: tuple[Any, ...], yes: str, no: str) -> list[Any]:
+    played_on, game, table, ruleset, name, seat, rank, score, points, busted, penalties = result
+    return [
+        played_on.isoformat(),
+        game,
+        safe_text(table),
+        safe_text(ruleset),
+        safe_text(name),
+        seat,
+        SEAT_WINDS[seat],
+        rank,
+        score,
+        f"{Decimal(points):.1f}",
+        yes if busted else no,
+        penalties,
+    ]

@@ -1,0 +1,435 @@
+"""What-if (もしもの成績表): a league's standings as they would be under another ruleset.
+
+Every game that counts is replayed by the engine from its inputs (its hands, or its final
+scores for score-only entry, with any referee's end, penalties and sticks left on the table)
+under the other rules, and the replays are added up exactly as the standings add up stored
+results (``rows_from_lines``). Nothing is saved and nothing is cached: the inputs are the truth.
+
+A game the other rules cannot play is listed with the engine's reason instead of breaking the
+page: left out when a hand is impossible under them (a han below their minimum, an abortive
+draw they do not have, a hand after they ended the game), settled as it stands when its hands
+no longer reach the end of the game. Speed: the games are read in three queries whatever their
+number (seats with the players, the games, the hands streamed in order) and the rules once.
+"""
+
+from __future__ import annotations
+
+import datetime
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field, replace
+from decimal import Decimal
+from typing import Any, NamedTuple
+
+from django import forms
+from django.db.models import QuerySet
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from clubs.engine_messages import engine_message
+from clubs.models import Club, League
+from clubs.models import Ruleset as ClubRuleset
+from clubs.ruleset_words import preset_name
+from scoring.display import error_text
+from scoring.engine import (
+    Final,
+    GameRecord,
+    RecordError,
+    Ruleset,
+    place_error,
+    read_record,
+    replay,
+    resolve_options,
+    ruleset_from_spec,
+)
+from scoring.engine.presets import PRESETS
+from scoring.models import RECORD_FORMAT, Game, GameResult, Hand
+from standings.tables import (
+    ResultLine,
+    Row,
+    Standings,
+    counted_results,
+    league_dates,
+    league_standings,
+    rows_from_lines,
+)
+
+RULESET, PRESET = "ruleset", "preset"
+HANDS_PER_FETCH = 5000
+NOTES_SHOWN = 50
+# Why a game is settled otherwise than by its own hands (shown beside the game).
+SETTLED_AS_IT_STANDS = gettext_lazy(
+    "Under these rules the hands no longer end the game: settled as it stands after the last "
+    "hand, as if the referee had ended it there."
+)
+ENDED_BEFORE_REFEREE = gettext_lazy(
+    "Under these rules the last hand already ends the game: settled as they end it, without "
+    "the referee's early end."
+)
+
+
+# -- the rules to compare with --------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Target:
+    """The other rules: a club ruleset's current version, or an engine preset as it comes."""
+
+    key: str  # the query value: "ruleset:12" or "preset:mleague"
+    name: str
+    options: dict[str, Any]  # every option, as the engine resolved them
+
+    @property
+    def players(self) -> int:
+        return int(self.options["players"])
+
+
+class TargetError(Exception):
+    """A ``rules`` value that names no rules of this club; the message names the value."""
+
+
+def target_choices(club: Club) -> list[tuple[str, list[tuple[str, str]]]]:
+    """The select's groups: the club's rulesets, then the engine's presets."""
+    rulesets = [(f"{RULESET}:{r.pk}", r.name) for r in ClubRuleset.objects.filter(club=club)]
+    presets = [(f"{PRESET}:{name}", preset_name(name)) for name in PRESETS]
+    return [(_("This club's rulesets"), rulesets), (_("Presets"), presets)]
+
+
+def find_target(club: Club, value: str) -> Target:
+    """The rules ``value`` names (``ruleset:ID`` or ``preset:NAME``); ``TargetError`` if none."""
+    kind, _sep, name = value.partition(":")
+    if kind == PRESET and name in PRESETS:
+        options = resolve_options({"preset": name})
+        return Target(value, preset_name(name), options)
+    if kind == PRESET:
+        raise TargetError(_("There is no preset “%(value)s”.") % {"value": name})
+    if kind == RULESET and name.isascii() and name.isdecimal():
+        return _club_ruleset(club, value, int(name))
+    raise TargetError(
+        _("“%(value)s” names no rules: choose a ruleset or a preset from the list.")
+        % {"value": value}
+    )
+
+
+def _club_ruleset(club: Club, value: str, pk: int) -> Target:
+    ruleset = ClubRuleset.objects.filter(club=club, pk=pk).first()
+    if ruleset is None:  # another club's ruleset reads as an unknown one
+        raise TargetError(_("This club has no ruleset number %(value)s.") % {"value": pk})
+    version = ruleset.current_version()
+    if version is None:
+        raise TargetError(_("The ruleset “%(name)s” has no saved rules yet.") % {"name": ruleset})
+    try:  # saved rules the engine no longer reads (an option renamed since) are named, not a 500
+        ruleset_from_spec(version.options)
+    except RecordError as error:
+        raise TargetError(
+            _("The ruleset “%(name)s” cannot be used: %(error)s")
+            % {"name": ruleset, "error": engine_message(error)}
+        ) from None
+    return Target(value, ruleset.name, version.options)
+
+
+class WhatIfForm(forms.Form):
+    """The rules to compare with and the dates (a league's own dates are never widened)."""
+
+    rules = forms.CharField(
+        label=gettext_lazy("Rules"),
+        max_length=80,
+        error_messages={"required": gettext_lazy("Choose the rules to compare with.")},
+    )
+    date_from = forms.DateField(
+        label=gettext_lazy("From"), required=False, widget=forms.DateInput(attrs={"type": "date"})
+    )
+    date_to = forms.DateField(
+        label=gettext_lazy("To"), required=False, widget=forms.DateInput(attrs={"type": "date"})
+    )
+
+    def __init__(self, *args: Any, club: Club, **kwargs: Any) -> None:
+        kwargs.setdefault("label_suffix", "")
+        super().__init__(*args, **kwargs)
+        self.club = club
+        choices = [("", _("Choose…")), *target_choices(club)]
+        self.fields["rules"].widget = forms.Select(choices=choices)
+
+    def clean_rules(self) -> Target:
+        try:
+            return find_target(self.club, self.cleaned_data["rules"])
+        except TargetError as error:
+            raise forms.ValidationError(str(error)) from None
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        starts, ends = data.get("date_from"), data.get("date_to")
+        if starts and ends and ends < starts:
+            self.add_error(
+                "date_to",
+                _("The range ends (%(to)s) before it begins (%(from)s): the dates are not used.")
+                % {"to": ends, "from": starts},
+            )
+        return data
+
+    def target(self) -> Target | None:
+        """The rules asked for (checking the form): None when not given or not found."""
+        if not self.is_bound or "rules" in self.errors:
+            return None
+        return self.cleaned_data.get("rules")
+
+    def dates(self) -> tuple[datetime.date | None, datetime.date | None]:
+        """The dates asked for: a wrong one is named on the page and not used."""
+        if not self.is_bound or "date_from" in self.errors or "date_to" in self.errors:
+            return None, None
+        return self.cleaned_data.get("date_from"), self.cleaned_data.get("date_to")
+
+
+# -- replaying the league -------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class GameNote:
+    """A game the other rules could not play as recorded, and what was done with it."""
+
+    game_id: int
+    played_on: datetime.date
+    table_label: str
+    players: tuple[str, ...]
+    message: str
+    counted: bool  # settled otherwise and counted, or left out
+
+
+@dataclass
+class WhatIf:
+    """The standings under ``target``; ``refused`` says why there are none at all."""
+
+    target: Target
+    rows: list[Row] = field(default_factory=list)
+    table_size: int = 4
+    games: int = 0  # the games counted in ``rows``
+    notes: list[GameNote] = field(default_factory=list)
+    refused: str = ""
+
+    @property
+    def left_out(self) -> list[GameNote]:
+        return [note for note in self.notes if not note.counted]
+
+    @property
+    def shown_notes(self) -> list[GameNote]:
+        """The notes the page lists: a whole season under very different rules can have
+        thousands, and the first ones say what the rules trip over."""
+        return self.notes[:NOTES_SHOWN]
+
+    @property
+    def more_notes(self) -> int:
+        return max(len(self.notes) - NOTES_SHOWN, 0)
+
+
+class _Seat(NamedTuple):
+    player_id: int
+    name: str
+    penalties: int
+
+
+class _Game(NamedTuple):
+    """A counted game's inputs beyond its hands, as read in one query."""
+
+    id: int
+    played_on: datetime.date
+    table_label: str
+    final_scores: list[int] | None
+    final_deposits: int
+    forced_end: bool
+    forced_end_reason: str
+    settlement_penalties: list[dict[str, Any]]
+
+
+def what_if(
+    league: League,
+    target: Target,
+    date_from: datetime.date | None = None,
+    date_to: datetime.date | None = None,
+) -> WhatIf:
+    """The league's standings with every counted game replayed under ``target``."""
+    results = counted_results(league, date_from, date_to)
+    seats = _seats(results)
+    sizes = {len(players) for players in seats.values()}
+    if sizes and target.players not in sizes:
+        return WhatIf(target, refused=_refusal(target, sizes))
+    lines: list[ResultLine] = []
+    notes: list[GameNote] = []
+    counted = 0
+    rules = ruleset_from_spec(target.options)  # built and checked once for every game
+    games = _games(results)
+    hands = _hands_by_game([game.id for game in games], _hand_rows(results))
+    for game, game_hands in zip(games, hands, strict=True):
+        if game.id not in seats:  # finished after the seats were read: it counts next time
+            continue
+        note = _play(game, seats[game.id], game_hands, rules, lines)
+        notes.extend([note] if note else [])
+        counted += note is None or note.counted
+    rows, table_size = rows_from_lines(lines, league)
+    return WhatIf(target, rows, table_size, counted, notes)
+
+
+def _refusal(target: Target, sizes: set[int]) -> str:
+    played = "/".join(str(size) for size in sorted(sizes))
+    return _(
+        "“%(name)s” is for %(rules)s players and this league's games have %(played)s: "
+        "the what-if cannot apply these rules to them."
+    ) % {"name": target.name, "rules": target.players, "played": played}
+
+
+def _seats(results: QuerySet[GameResult]) -> dict[int, list[_Seat]]:
+    """Each counted game's players in seat order, with the penalties counted from their hands."""
+    seats: dict[int, list[_Seat]] = {}
+    rows = results.order_by("game_id", "seat").values_list(
+        "game_id", "player_id", "player__name", "penalties"
+    )
+    for game_id, player_id, name, penalties in rows:
+        seats.setdefault(game_id, []).append(_Seat(player_id, name, penalties))
+    return seats
+
+
+def _games(results: QuerySet[GameResult]) -> list[_Game]:
+    games = Game.objects.filter(pk__in=results.values("game_id")).order_by("pk")
+    return [_Game(*row) for row in games.values_list(*_Game._fields)]
+
+
+def _hand_rows(results: QuerySet[GameResult]) -> Iterator[tuple[int, Any]]:
+    hands = Hand.objects.filter(game_id__in=results.values("game_id")).order_by("game_id", "number")
+    return hands.values_list("game_id", "data").iterator(chunk_size=HANDS_PER_FETCH)
+
+
+def _hands_by_game(game_ids: list[int], rows: Iterator[tuple[int, Any]]) -> Iterator[list[Any]]:
+    """Each game's hands, in ``game_ids``' order, from one stream sorted by game and number."""
+    pending = next(rows, None)
+    for game_id in game_ids:
+        while pending is not None and pending[0] < game_id:  # a game finished meanwhile
+            pending = next(rows, None)
+        hands = []
+        while pending is not None and pending[0] == game_id:
+            hands.append(pending[1])
+            pending = next(rows, None)
+        yield hands
+
+
+def _document(game: _Game, names: list[str], hands: list[Any], rules: Ruleset) -> dict[str, Any]:
+    """The game's ``tenbou-game/1`` record (as ``Game.record()`` writes it) under ``rules``."""
+    document: dict[str, Any] = {
+        "format": RECORD_FORMAT,
+        "ruleset": rules.options,
+        "players": names,
+        "hands": hands,
+        "final_scores": game.final_scores,
+        "settlement_penalties": game.settlement_penalties,
+    }
+    if game.final_deposits:
+        document["final_deposits"] = game.final_deposits
+    if game.forced_end:
+        document["forced_end"] = {"reason": game.forced_end_reason}
+    return document
+
+
+def _play(
+    game: _Game, seats: list[_Seat], hands: list[Any], rules: Ruleset, lines: list[ResultLine]
+) -> GameNote | None:
+    """Replay one game, add its result lines; a note when it was not played as recorded."""
+    names = [seat.name for seat in seats]
+    document = _document(game, names, hands, rules)
+    try:
+        record = read_record(document, rules)
+        final, why = _settled(record)
+    except RecordError as error:
+        return _note(game, names, error_text(place_error(document, error), names), counted=False)
+    lines.extend(_lines(record, final, seats))
+    return None if why is None else _note(game, names, why, counted=True)
+
+
+def _settled(record: GameRecord) -> tuple[Final, str | None]:
+    """The game's settlement under the record's rules, and why it was settled otherwise."""
+    try:
+        final = replay(record).final
+    except RecordError as error:
+        if error.code != "forced_after_end":
+            raise
+        return _final(replace(record, forced_end=None)), str(ENDED_BEFORE_REFEREE)
+    if final is None:  # the hands stop before these rules end the game
+        return _final(replace(record, forced_end="what-if")), str(SETTLED_AS_IT_STANDS)
+    return final, None
+
+
+def _final(record: GameRecord) -> Final:
+    final = replay(record).final
+    assert final is not None  # a forced end is settled, and so is a game its hands end
+    return final
+
+
+def _lines(record: GameRecord, final: Final, seats: list[_Seat]) -> Iterator[ResultLine]:
+    tobi = record.ruleset.tobi
+    for settled, seat in zip(final.seats, seats, strict=True):
+        # トビ as GameResult keeps it: below the rules' line, or below 0 where they have none.
+        busted = tobi.busted(settled.score) if tobi.enabled else settled.score < 0
+        yield ResultLine(
+            player_id=seat.player_id,
+            name=seat.name,
+            seat=settled.seat,
+            rank=settled.rank,
+            points=Decimal(f"{settled.points:.1f}"),
+            final_score=settled.final_score,
+            busted=busted,
+            penalties=seat.penalties,
+        )
+
+
+def _note(game: _Game, names: Iterable[str], message: str, *, counted: bool) -> GameNote:
+    return GameNote(game.id, game.played_on, game.table_label, tuple(names), message, counted)
+
+
+# -- the two tables side by side ------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Move:
+    """A player's line under the other rules beside their line as played."""
+
+    row: Row
+    before: Row | None
+
+    @property
+    def places(self) -> int | None:
+        """Places gained (positive) or lost; None when either table leaves them unplaced."""
+        if self.before is None or self.before.place is None or self.row.place is None:
+            return None
+        return self.before.place - self.row.place
+
+    @property
+    def change(self) -> str:
+        """``↑2``, ``↓1``, ``=``, or ``—`` for a player placed in only one of the tables."""
+        moved = self.places
+        if moved is None:
+            return "—"
+        if moved == 0:
+            return "="
+        return f"↑{moved}" if moved > 0 else f"↓{-moved}"
+
+    @property
+    def total_change(self) -> Decimal:
+        return self.row.total - (self.before.total if self.before else Decimal("0.0"))
+
+
+@dataclass(frozen=True)
+class Comparison:
+    current: Standings
+    what_if: WhatIf
+    moves: list[Move]
+
+
+def compare(
+    league: League,
+    target: Target,
+    date_from: datetime.date | None = None,
+    date_to: datetime.date | None = None,
+) -> Comparison:
+    """The standings as played and under ``target``, over the same games and dates."""
+    starts, ends = league_dates(league, date_from, date_to)
+    current = league_standings(league, starts, ends)
+    other = what_if(league, target, starts, ends)
+    before = {row.player_id: row for row in current.rows}
+    moves = [Move(row, before.get(row.player_id)) for row in other.rows]
+    return Comparison(current, other, moves)
