@@ -21,8 +21,7 @@ from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
 from clubs.models import League
-from standings.forms import StandingsFilter
-from standings.tables import Column, Row, Standings, counted_results, sorted_rows
+from standings.tables import Column, Row, Standings, counted_results
 
 BOM = "\ufeff"
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
@@ -59,16 +58,6 @@ def attachment(league: League, what: str) -> str:
 
 
 # -- the standings ---------------------------------------------------------------------------
-
-
-def rows_as_asked(table: Standings, form: StandingsFilter) -> list[Row]:
-    """The rows as the page shows them: sorted by a column or in standings order, searched."""
-    key, descending = form.sorting()
-    if key is not None and key not in {column.key for column in table.columns}:
-        key = None  # a three-player league has no 4th places: the usual order
-    rows = table.rows if key is None else sorted_rows(table.rows, key, descending)
-    search = (form.value("q") or "").strip().casefold()
-    return [row for row in rows if search in row.name.casefold()] if search else rows
 
 
 def standings_header(table: Standings) -> list[str]:

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import datetime
+from dataclasses import dataclass
 from typing import Any
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from standings.tables import Column
+from standings.tables import Column, Row, Standings, sorted_rows
 
 
 class StandingsFilter(forms.Form):
@@ -70,3 +71,26 @@ class StandingsFilter(forms.Form):
         if order is None:  # best first: high values first, except where lower is better
             return key, column.higher_is_better if column.kind != "text" else False
         return key, order == "desc"
+
+
+@dataclass(frozen=True)
+class Shown:
+    rows: list[Row]
+    key: str | None  # the column sorted by; None: the standings order
+    descending: bool
+    search: str
+    dropped_sort: bool  # a sort the table has no column for (4th places in sanma)
+
+
+def rows_as_asked(table: Standings, form: StandingsFilter) -> Shown:
+    """The rows as the page (and its CSV) shows them: sorted by a column or in standings order,
+    then searched; a search keeps each player's place in the whole table."""
+    key, descending = form.sorting()
+    dropped = key is not None and key not in {column.key for column in table.columns}
+    if dropped:
+        key = None
+    rows = table.rows if key is None else sorted_rows(table.rows, key, descending)
+    search = (form.value("q") or "").strip().casefold()
+    if search:
+        rows = [row for row in rows if search in row.name.casefold()]
+    return Shown(rows, key, descending, search, dropped)

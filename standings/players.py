@@ -19,13 +19,12 @@ from dataclasses import dataclass, field, replace
 from decimal import Decimal
 from typing import Any
 
-from django.db.models import Count, Exists, F, OuterRef, Q, QuerySet, Sum, Value
-from django.db.models.functions import Greatest, Least
+from django.db.models import Count, Exists, OuterRef, Q, QuerySet, Sum
 from django.utils.translation import gettext_lazy as _
 
 from clubs.models import Counting, League, Player
 from scoring.models import GameResult, GameStatus, HandStat
-from standings.tables import PLACE_SHORT, counted_results
+from standings.tables import PLACE_SHORT, as_points, capped_points, counted_results
 
 RECENT_GAMES = 20
 Z_95 = 1.96  # the normal quantile of a two-sided 95% interval
@@ -185,17 +184,6 @@ class Results:
         return sum(line.penalties for line in self.lines)
 
 
-def counted_points(league: League | None, points: str = "points") -> Any:
-    """A game's points as the page counts them: within ±cap in a league that caps.
-
-    As ``tables.capped_points``, for a result reached through a join too (the head-to-head's).
-    """
-    if league is None or league.points_cap is None:
-        return F(points)
-    cap = Value(league.points_cap)
-    return Least(Greatest(F(points), -cap), cap)
-
-
 def scope_results(player: Player, league: League | None) -> QuerySet[GameResult]:
     """Every seat's result in the games of the page: the league's counted games, or overall
     every finished game of the player's club (a voided or unfinished game has no result)."""
@@ -208,7 +196,7 @@ def game_lines(mine: QuerySet[GameResult], league: League | None) -> list[GameLi
     """The player's results, in the order played (one query)."""
     four_seats = GameResult.objects.filter(game_id=OuterRef("game_id"), seat=3)
     rows = (
-        mine.annotate(counted=counted_points(league), four=Exists(four_seats))
+        mine.annotate(counted=capped_points(league), four=Exists(four_seats))
         .order_by("game__played_on", "game_id")
         .values_list(
             "game_id",
@@ -224,15 +212,10 @@ def game_lines(mine: QuerySet[GameResult], league: League | None) -> list[GameLi
     )
     return [
         GameLine(
-            game, day, label, rank, _points(points), score, busted, penalties, 4 if four else 3
+            game, day, label, rank, as_points(points), score, busted, penalties, 4 if four else 3
         )
         for game, day, label, rank, points, score, busted, penalties, four in rows
     ]
-
-
-def _points(value: Any) -> Decimal:
-    """Points as the database gives them (SQLite: floats): one decimal, exactly."""
-    return Decimal(str(value or 0)).quantize(Decimal("0.1"))
 
 
 # --- hands -------------------------------------------------------------------------------------
@@ -357,9 +340,9 @@ def opponents(
         .values("player_id", "player__name")
         .annotate(
             games=Count("id"),
-            mine=Sum(counted_points(league, "game__results__points")),
+            mine=Sum(capped_points(league, "game__results__points")),
             my_ranks=Sum("game__results__rank"),
-            theirs=Sum(counted_points(league)),
+            theirs=Sum(capped_points(league)),
             their_ranks=Sum("rank"),
         )
         .order_by("-games", "player__name", "player_id")
@@ -369,9 +352,9 @@ def opponents(
             row["player_id"],
             row["player__name"],
             row["games"],
-            _points(row["mine"]),
+            as_points(row["mine"]),
             row["my_ranks"],
-            _points(row["theirs"]),
+            as_points(row["theirs"]),
             row["their_ranks"],
         )
         for row in rows

@@ -160,12 +160,15 @@ def counted_results(
     return results
 
 
-def capped_points(league: League) -> Any:
-    """A game's points as the league counts them: within ±cap when the league has a cap."""
-    if league.points_cap is None:
-        return F("points")
+def capped_points(league: League | None, field: str = "points") -> Any:
+    """A game's points as the league counts them: within ±cap when the league has a cap.
+
+    ``field`` reaches a result through a join too (the head-to-head's own result).
+    """
+    if league is None or league.points_cap is None:
+        return F(field)
     cap = Value(league.points_cap)
-    return Least(Greatest(F("points"), -cap), cap)
+    return Least(Greatest(F(field), -cap), cap)
 
 
 def league_standings(
@@ -236,15 +239,15 @@ def _row_of(lines: list[ResultLine], league: League, table_size: int) -> Row:
     return Row(
         player_id=lines[0].player_id,
         name=lines[0].name,
-        total=_points(total),
+        total=as_points(total),
         games=len(lines),
         places=[sum(1 for line in lines if line.rank == n) for n in range(1, table_size + 1)],
         rank_sum=sum(line.rank for line in lines),
         score_sum=sum(line.final_score for line in lines),
         busts=sum(1 for line in lines if line.busted),
         penalties=sum(line.penalties for line in lines),
-        best_game=_points(max(points)),
-        points_sum=_points(points_sum),
+        best_game=as_points(max(points)),
+        points_sum=as_points(points_sum),
     )
 
 
@@ -252,18 +255,18 @@ def _row(total: dict[str, Any], table_size: int) -> Row:
     return Row(
         player_id=total["player_id"],
         name=total["player__name"],
-        total=_points(total["total"]),
+        total=as_points(total["total"]),
         games=total["games"],
         places=[total[f"place_{n}"] for n in range(1, table_size + 1)],
         rank_sum=total["rank_sum"],
         score_sum=total["score_sum"],
         busts=total["busts"],
         penalties=total["penalty_sum"] or 0,
-        best_game=_points(total["best_game"]),
+        best_game=as_points(total["best_game"]),
     )
 
 
-def _points(value: Any) -> Decimal:
+def as_points(value: Any) -> Decimal:
     """Points as the database adds them (SQLite gives floats): one decimal, exactly."""
     return Decimal(str(value or 0)).quantize(Decimal("0.1"))
 
@@ -272,7 +275,7 @@ def best_totals(points: Iterable[tuple[int, Any]], best: int) -> dict[int, Decim
     """Each player's total over their ``best`` highest-scoring games (ベストN)."""
     by_player: dict[int, list[Decimal]] = defaultdict(list)
     for player_id, value in points:
-        by_player[player_id].append(_points(value))
+        by_player[player_id].append(as_points(value))
     return {
         player_id: sum(sorted(values, reverse=True)[:best], ZERO)
         for player_id, values in by_player.items()

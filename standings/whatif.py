@@ -61,6 +61,12 @@ SETTLED_AS_IT_STANDS = gettext_lazy(
     "Under these rules the hands no longer end the game: settled as it stands after the last "
     "hand, as if the referee had ended it there."
 )
+ENDED_EARLIER = gettext_lazy(
+    "Under these rules the game ends after hand %(number)s: the later hands are not played."
+)
+STOP_NOT_OFFERED = gettext_lazy(
+    "Under these rules the dealer cannot stop the game at hand %(number)s: the game plays on."
+)
 ENDED_BEFORE_REFEREE = gettext_lazy(
     "Under these rules the last hand already ends the game: settled as they end it, without "
     "the referee's early end."
@@ -329,16 +335,45 @@ def _document(game: _Game, names: list[str], hands: list[Any], rules: Ruleset) -
 def _play(
     game: _Game, seats: list[_Seat], hands: list[Any], rules: Ruleset, lines: list[ResultLine]
 ) -> GameNote | None:
-    """Replay one game, add its result lines; a note when it was not played as recorded."""
+    """Replay one game, add its result lines; a note when it was not played as recorded.
+
+    Where the other rules end the game sooner, the later hands are not played; where they give
+    the dealer no choice to stop, the game plays on. Any other refusal leaves the game out.
+    """
     names = [seat.name for seat in seats]
-    document = _document(game, names, hands, rules)
-    try:
-        record = read_record(document, rules)
-        final, why = _settled(record)
-    except RecordError as error:
-        return _note(game, names, error_text(place_error(document, error), names), counted=False)
-    lines.extend(_lines(record, final, seats))
-    return None if why is None else _note(game, names, why, counted=True)
+    changes: list[str] = []
+    while True:
+        document = _document(game, names, hands, rules)
+        try:
+            record = read_record(document, rules)
+            final, why = _settled(record)
+        except RecordError as error:
+            adjusted = _adjusted(hands, error)
+            if adjusted is None:
+                message = error_text(place_error(document, error), names)
+                return _note(game, names, message, counted=False)
+            hands, change = adjusted
+            changes.append(change)
+            continue
+        lines.extend(_lines(record, final, seats))
+        reasons = [*changes, why] if why is not None else changes
+        return _note(game, names, " ".join(reasons), counted=True) if reasons else None
+
+
+def _adjusted(hands: list[Any], error: RecordError) -> tuple[list[Any], str] | None:
+    """The hands as the other rules would have played them, and what changed; None when the
+    refusal is not one of the rules' own end (the hand is impossible under them)."""
+    number = error.hand
+    if number is None:
+        return None
+    if error.code == "game_ended":
+        return hands[: number - 1], str(ENDED_EARLIER % {"number": number - 1})
+    if error.code in ("stop_no_choice", "stop_not_top", "stop_below_target"):
+        hand = {key: value for key, value in hands[number - 1].items() if key != "stop"}
+        return [*hands[: number - 1], hand, *hands[number:]], str(
+            STOP_NOT_OFFERED % {"number": number}
+        )
+    return None
 
 
 def _settled(record: GameRecord) -> tuple[Final, str | None]:

@@ -8,7 +8,7 @@ from django.views.decorators.http import require_safe
 from clubs.access import club_object, club_view
 from clubs.models import Club, League
 from standings import csv_export
-from standings.forms import StandingsFilter
+from standings.forms import StandingsFilter, rows_as_asked
 from standings.tables import columns, league_standings
 
 CSV = "text/csv; charset=utf-8"
@@ -21,7 +21,7 @@ def standings_csv(request: HttpRequest, club: Club, league_id: int) -> HttpRespo
     league = club_object(club, League, league_id)
     form = _filter(request)
     table = league_standings(league, *form.dates())
-    text = csv_export.standings_csv(table, csv_export.rows_as_asked(table, form))
+    text = csv_export.standings_csv(table, rows_as_asked(table, form).rows)
     return _download(HttpResponse(text, content_type=CSV), league, "standings")
 
 

@@ -11,9 +11,9 @@ from django.views.decorators.http import require_safe
 from clubs.access import club_object, club_view
 from clubs.models import Club, League
 from clubs.views.common import club_page
-from standings.forms import StandingsFilter
+from standings.forms import StandingsFilter, rows_as_asked
 from standings.leagues import current_league
-from standings.tables import Standings, columns, league_standings, sorted_rows
+from standings.tables import Standings, columns, league_standings
 
 
 @require_safe
@@ -49,22 +49,18 @@ def _league_page(request: HttpRequest, club: Club, league: League) -> HttpRespon
 
 
 def _shown(table: Standings, form: StandingsFilter) -> dict[str, Any]:
-    """The rows as asked: sorted by a column, or in standings order with the qualification
-    line; a player search keeps each player's place in the whole table."""
-    key, descending = form.sorting()
+    """The rows as asked, the sort they are in, and what of the request was not obeyed."""
+    shown = rows_as_asked(table, form)
     notices = []
-    if key is not None and key not in {column.key for column in table.columns}:
+    if shown.dropped_sort:
         notices.append(_("A three-player league has no 4th places: the usual order is used."))
-        key = None
-    rows = table.rows if key is None else sorted_rows(table.rows, key, descending)
-    search = (form.value("q") or "").strip().casefold()
-    if search:
-        rows = [row for row in rows if search in row.name.casefold()]
     return {
-        "rows": rows,
-        "sort_key": key or "",
-        "descending": descending,
+        "rows": shown.rows,
+        "sort_key": shown.key or "",
+        "descending": shown.descending,
         "notices": notices,
-        "show_line": key is None and bool(table.unqualified) and table.league.qualification_games,
-        "search": search,
+        "show_line": shown.key is None
+        and bool(table.unqualified)
+        and table.league.qualification_games,
+        "search": shown.search,
     }

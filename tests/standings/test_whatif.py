@@ -204,6 +204,25 @@ def test_a_game_whose_hands_no_longer_end_it_is_settled_as_it_stands_and_said_so
     assert result.games == 1
 
 
+def test_a_game_the_other_rules_end_sooner_is_played_up_to_their_end_and_said_so(
+    club: Club, players: list[Player]
+) -> None:
+    """Played without tobi, 馬場 plays on at -23,000; K-rule ends the game at that hand."""
+    no_tobi = make_ruleset(club, "k_rule", "トビなし", tobi={"enabled": False}).current_version()
+    assert no_tobi is not None
+    league = League.objects.create(club=club, name="トビなし戦")
+    later = [ron(2, 3, 2, 30), NOTEN]
+    game = play(club, no_tobi, league, [*TOBI_GAME, *later])  # ongoing: nobody ended it
+    services.end_game_early(game, reason="time", version=game.version, key="end")
+    k_rule = find_target(club, "preset:k_rule")
+    with translation.override("en"):
+        result = what_if(league, k_rule)
+    [note] = result.notes
+    assert note.counted
+    assert note.message.startswith("Under these rules the game ends after hand 1:")
+    assert totals(result.rows) == by_hand(k_rule.options, [document({}, TOBI_GAME)])
+
+
 def play_and_end_early(
     club: Club, version: RulesetVersion, league: League, hands: list[dict]
 ) -> None:
