@@ -69,6 +69,12 @@ class Game(models.Model):
                 fields=["club", "idempotency_key"], name="one_game_per_idempotency_key"
             )
         ]
+        # The club home's latest results and live tables: newest of a club's games by status.
+        indexes = [
+            models.Index(
+                fields=["club", "status", "-played_on", "-id"], name="game_club_status_latest"
+            )
+        ]
         verbose_name = _("game")
         verbose_name_plural = _("games")
 
