@@ -82,7 +82,7 @@ SHORT_GAMES = (
     [tsumo(0, han=4, fu=30), ron(1, 2, [1, 3], han=5)],
     [ron(2, 1, han=1, fu=30, open=True), draw(), tsumo(0, [0], han=3, fu=30)],
 )
-SHORT_SEATINGS = ((0, 1, 2, 3), (1, 2, 3, 4), (2, 3, 4, 0), (3, 4, 0, 1))
+SHORT_SEATINGS = ((0, 1, 2, 3), (1, 2, 3, 4), (2, 3, 4, 0), (3, 1, 0, 2))  # 江藤 plays 2
 
 
 def play_short_games(
