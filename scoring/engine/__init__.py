@@ -33,26 +33,29 @@ __all__ = [
 ]
 
 
-def replay_record(document: Any) -> dict[str, Any]:
-    """A record document -> the replay output of ``game-record.md`` (without ``file``)."""
+def replay_record(document: Any, rules: Ruleset | None = None) -> dict[str, Any]:
+    """A record document -> the replay output of ``game-record.md`` (without ``file``).
+
+    ``rules``: replay under this ruleset instead of the document's own (see ``read_record``).
+    """
     try:
-        return replay(read_record(document)).to_json()
+        return replay(read_record(document, rules)).to_json()
     except RecordError as error:
-        return {"ok": False, "error": place_error(document, error).full_message}
+        return {"ok": False, "error": place_error(document, error, rules).full_message}
 
 
-def place_error(document: Any, error: RecordError) -> RecordError:
+def place_error(document: Any, error: RecordError, rules: Ruleset | None = None) -> RecordError:
     """A hand that could not be read, placed in its round (``hand 7 (S3-1): ...``).
 
-    The round is known only by replaying the hands before it; if one of those cannot be
-    played, that earlier hand's error is the one to report.
+    The round is known only by replaying the hands before it (under ``rules`` when given); if
+    one of those cannot be played, that earlier hand's error is the one to report.
     """
     if error.hand is None or error.label is not None:
         return error
     hands = document["hands"][: error.hand - 1]
     before = {**document, "hands": hands, "final_scores": None, "forced_end": None}
     try:
-        at = replay(read_record(before)).next_hand
+        at = replay(read_record(before, rules)).next_hand
     except RecordError as earlier:
         return earlier if earlier.hand is not None else error
     if at is None:  # the game had ended: the hand has no round

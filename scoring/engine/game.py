@@ -12,13 +12,18 @@ from functools import cached_property
 from typing import NamedTuple
 
 from .errors import RecordError
-from .hand import Outcome, RawTransfer, Table, Transfer, apply_hand
+from .hand import Outcome, RawTransfer, Table, Transfer
 from .options import WINDS
 from .record import GameRecord, Hand
 from .rules import Ruleset
 from .settlement import Final, places, settle
 
 REGULAR, EXTENSION, ENDLESS = "regular", "extension", "endless"
+# A HandRow per hand is built with tuple.__new__, every field given in order (a NamedTuple's
+# own __new__ is a Python call).
+_new = tuple.__new__
+# Each wind's hands by dealer: E1 .. E4 (a three-player game stops at the third).
+LABELS = {wind: tuple(f"{wind}{number}" for number in range(1, 5)) for wind in WINDS}
 
 
 class HandRow(NamedTuple):
@@ -101,7 +106,7 @@ class _Rotation:
             self.phase, self.wind = EXTENSION, winds[slot - self.regular]
         else:
             self.phase, self.wind = ENDLESS, WINDS[(slot - self.extension_end) % 4]
-        self.labels = [f"{self.wind}{number}" for number in range(1, rules.players + 1)]
+        self.labels = LABELS[self.wind]
 
     def label(self) -> str:
         return self.labels[self.dealer]
@@ -141,11 +146,12 @@ class _Rotation:
         return True
 
 
-@dataclass
+@dataclass(slots=True)
 class _Game:
     rules: Ruleset
     table: Table
     rotation: _Rotation
+    hands: Outcome  # applies each hand to the table
     rows: list[HandRow] = field(default_factory=list)
     transfers: list[tuple[RawTransfer, ...]] = field(default_factory=list)
     ended_by: str | None = None
@@ -168,7 +174,8 @@ class _Game:
         return places(self.rules, scores)[0] == dealer
 
     def play(self, number: int, hand: Hand) -> None:
-        round_label, honba = self.rotation.label(), self.table.honba
+        table, rotation = self.table, self.rotation
+        round_label, honba = rotation.labels[rotation.dealer], table.honba
         if self.ended_by is not None:
             raise RecordError(
                 f"the game already ended after hand {number - 1} ({self.ended_by})",
@@ -177,33 +184,27 @@ class _Game:
                 code="game_ended",
                 params={"after": number - 1, "ended_by": self.ended_by},
             )
-        deposits_before = self.table.deposits
+        deposits_before = table.deposits
         try:
-            outcome = apply_hand(self.rules, self.table, hand, self.rotation.wind)
-            dealer = self.table.dealer
+            outcome = self.hands.apply(hand, rotation.wind)
+            dealer = table.dealer
             self.ended_by = self.after_hand(hand, outcome)
         except RecordError as error:
             raise error.in_hand(number, f"{round_label}-{honba}") from None
-        self.rows.append(
-            HandRow(
-                round_label,
-                honba,
-                deposits_before,
-                dealer,
-                outcome.deltas,
-                tuple(self.table.scores),
-                self.table.deposits,
-            )
-        )
+        scores = tuple(table.scores)
+        row = (round_label, honba, deposits_before, dealer, outcome.deltas, scores, table.deposits)
+        self.rows.append(_new(HandRow, row))
         self.transfers.append(outcome.transfers)
 
     def after_hand(self, hand: Hand, outcome: Outcome) -> str | None:
         """Move the table on; the way the game ended, or None while it goes on."""
+        rules = self.rules
         self.table.honba = outcome.honba_after
-        if outcome.chombo_seat is not None and self.rules.chombo.score_penalty:
-            self.penalties.append((outcome.chombo_seat, -abs(self.rules.chombo.score_penalty)))
-        yame = self.yame(hand, outcome)
-        if self.rules.tobi.enabled and self.rules.tobi.busted(min(self.table.scores)):
+        if outcome.chombo_seat is not None and rules.chombo.score_penalty:
+            self.penalties.append((outcome.chombo_seat, -abs(rules.chombo.score_penalty)))
+        # Only a stop or a dealer keeping the seat can end the game by agari/tenpai-yame.
+        yame = self.yame(hand, outcome) if hand.stop or outcome.dealer_kept else None
+        if rules.tobi.enabled and rules.tobi.busted(min(self.table.scores)):
             self.busted_by = outcome.busted_by
             return "tobi"
         if yame is not None:
@@ -311,7 +312,8 @@ def replay(record: GameRecord, require_end: bool = False) -> GameReplay:
     if record.final_scores is not None:
         return _score_only(record)
     rules = record.ruleset
-    game = _Game(rules, Table([rules.start_points] * rules.players), _Rotation(rules))
+    table = Table([rules.start_points] * rules.players)
+    game = _Game(rules, table, _Rotation(rules), Outcome(rules, table))
     for number, hand in enumerate(record.hands, 1):
         game.play(number, hand)
     ended_by = game.ended_by
@@ -330,8 +332,9 @@ def replay(record: GameRecord, require_end: bool = False) -> GameReplay:
                 "the hands stop before the game has ended", field="hands", code="not_ended"
             )
         return GameReplay(tuple(game.rows), None, game.next_hand(), tuple(game.transfers))
-    penalties = game.penalties + [(p.seat, p.points) for p in record.settlement_penalties]
-    table = game.table
+    penalties = game.penalties
+    if record.settlement_penalties:
+        penalties = penalties + [(p.seat, p.points) for p in record.settlement_penalties]
     final = settle(
         rules, table.scores, ended_by, table.deposits, table.owners, game.busted_by, penalties
     )

@@ -1,6 +1,6 @@
 """One hand applied to the table: riichi sticks, events, and the result's payments.
 
-``apply_hand`` returns what happened (the deltas, whether the dealer keeps the seat, what the
+``Outcome.apply`` says what happened (the deltas, whether the dealer keeps the seat, what the
 honba counter becomes, who busted whom) and leaves deciding the end of the game to ``game.py``.
 """
 
@@ -8,12 +8,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import ClassVar, NamedTuple
+from operator import sub
+from typing import NamedTuple
 
 from .errors import RecordError
 from .points import (
     MANGAN_BASE,
-    check_value,
+    checked_ron_value,
+    checked_tsumo_values,
     ron_value,
     round_up_100,
     tsumo_shares,
@@ -21,6 +23,7 @@ from .points import (
     yakuman_part,
 )
 from .record import (
+    WIN_PATHS,
     Abortive,
     Chombo,
     DeadHand,
@@ -47,19 +50,6 @@ class Table:
     owners: list[tuple[int, int]] = field(default_factory=list)  # (seat, points) of those sticks
 
 
-class Outcome(NamedTuple):
-    """What one hand did. ``dealer_kept`` is None for a chombo (the hand is replayed)."""
-
-    deltas: tuple[int, ...]
-    dealer_kept: bool | None
-    honba_after: int
-    dealer_won: bool = False
-    dealer_tenpai: bool = False
-    busted_by: dict[int, int | None] = {}
-    chombo_seat: int | None = None
-    transfers: tuple[RawTransfer, ...] = ()
-
-
 RawTransfer = tuple[int | None, int | None, int, str]
 
 
@@ -72,26 +62,85 @@ class Transfer(NamedTuple):
     kind: str  # riichi, deposit, payment, win, honba, sticks, noten, nagashi, chombo, returned
 
 
-class _Ledger:
-    """Applies payments to a working copy of the scores, in order, and notes who busted whom.
+# The other seats in turn order from each seat (下家 first), for 3 and 4 players: worked out
+# once, as every draw, tsumo, nagashi and chombo goes round the table.
+_TURN_ORDER = {
+    players: tuple(
+        tuple((seat + k) % players for k in range(1, players)) for seat in range(players)
+    )
+    for players in (3, 4)
+}
 
-    飛ばした方に付く: a player's bust is credited to the receiver of the payment that took them
-    across the line; payments that cannot earn the bonus credit nobody.
+
+class Outcome:
+    """Applies the hands of a game to its table, one after the other (``apply``); after each,
+    what that hand did: ``deltas``, ``dealer_kept`` (None for a chombo: the hand is replayed),
+    ``honba_after``, ``dealer_won``, ``dealer_tenpai``, ``busted_by``, ``chombo_seat`` and the
+    ``transfers`` in the order applied. A game makes one, not one per hand.
+
+    Every check raises a ``RecordError`` (the caller adds the hand). The payments go to a
+    working copy of the scores, in order, noting who busted whom: 飛ばした方に付く, a player's
+    bust is credited to the receiver of the payment that took them across the line; payments
+    that cannot earn the bonus credit nobody.
     """
 
-    __slots__ = ("rules", "scores", "busted_by", "track", "transfers")
+    __slots__ = (
+        "rules",
+        "table",
+        "hand",
+        "wind",
+        "scores",
+        "payments",
+        "busted_by",
+        "track",
+        "deposits",
+        "owners",
+        "dead",
+        "deltas",
+        "dealer_kept",
+        "honba_after",
+        "dealer_won",
+        "dealer_tenpai",
+        "chombo_seat",
+        "transfers",
+    )
 
-    def __init__(self, rules: Ruleset, scores: list[int]) -> None:
+    def __init__(self, rules: Ruleset, table: Table) -> None:
         self.rules = rules
-        self.scores = list(scores)
-        self.busted_by: dict[int, int | None] = {}
+        self.table = table
         self.track = rules.tobi.enabled and rules.tobi.bonus > 0
-        self.transfers: list[RawTransfer] = []  # made Transfer only when someone asks
+
+    def apply(self, hand: Hand, wind: str) -> Outcome:
+        """Apply ``hand`` to the table (scores, sticks and owners updated in place)."""
+        table = self.table
+        # Unpacked at once: a NamedTuple's fields are slower to reach one by one.
+        result, riichi, events, wareme, _ = hand
+        self.hand = hand
+        self.wind = wind
+        self.scores = table.scores[:]
+        self.payments: list[RawTransfer] = []  # made Transfer only when someone asks
+        self.busted_by: dict[int, int | None] = {}
+        self.deposits = table.deposits
+        self.owners = table.owners  # copied on write (to_table): most hands add no stick
+        self.dead = {e.seat for e in events if isinstance(e, DeadHand)} if events else ()
+        if wareme is not None and not self.rules.wareme:
+            raise RecordError(
+                "this ruleset has no wareme (割れ目)", field="wareme", code="no_wareme"
+            )
+        if riichi:
+            self.pay_riichi()
+        if events:
+            self.apply_events()
+        APPLY[type(result)](self, result)
+        table.scores, table.deposits, table.owners = self.scores, self.deposits, self.owners
+        return self
+
+    # -- payments ------------------------------------------------------------------------
 
     def pay(
         self, payer: int, receiver: int | None, amount: int, kind: str, by_win: bool = False
     ) -> None:
-        self.transfers.append((payer, receiver, amount, kind))
+        self.payments.append((payer, receiver, amount, kind))
         scores = self.scores
         before = scores[payer]
         scores[payer] = before - amount
@@ -100,7 +149,7 @@ class _Ledger:
         if self.track and amount:
             self._note_bust(payer, receiver, before, by_win)
             if receiver is not None:
-                self._note_bust(receiver, None, self.scores[receiver] - amount, False)
+                self._note_bust(receiver, None, scores[receiver] - amount, False)
 
     def _note_bust(self, seat: int, receiver: int | None, before: int, by_win: bool) -> None:
         busted = self.rules.tobi.busted
@@ -111,76 +160,40 @@ class _Ledger:
         elif was and not now:
             self.busted_by.pop(seat, None)
 
+    def to_table(self, seat: int, amount: int, kind: str) -> None:
+        self.pay(seat, None, amount, kind)
+        self.deposits += amount
+        self.owners = [*self.owners, (seat, amount)]
 
-def _turn_order_from(seat: int, players: int) -> list[int]:
-    return [(seat + k) % players for k in range(1, players)]
+    def from_table(self, seat: int, amount: int, kind: str) -> None:
+        if amount:
+            self.scores[seat] += amount
+            self.payments.append((None, seat, amount, kind))
 
-
-class _HandRun:
-    """Applies one hand; every check raises a ``RecordError`` (the caller adds the hand)."""
-
-    results: ClassVar[dict[type, Callable[..., Outcome]]]
-    __slots__ = (
-        "rules",
-        "table",
-        "hand",
-        "wind",
-        "ledger",
-        "deposits",
-        "owners",
-        "dead",
-        "riichi_paid",
-    )
-
-    def __init__(self, rules: Ruleset, table: Table, hand: Hand, wind: str) -> None:
-        self.rules = rules
-        self.table = table
-        self.hand = hand
-        self.wind = wind
-        self.ledger = _Ledger(rules, table.scores)
-        self.deposits = table.deposits
-        self.owners = list(table.owners)
-        self.dead = {e.seat for e in hand.events if isinstance(e, DeadHand)} if hand.events else ()
-        self.riichi_paid: list[int] = []
-
-    def run(self) -> Outcome:
-        if self.hand.wareme is not None and not self.rules.wareme:
-            raise RecordError(
-                "this ruleset has no wareme (割れ目)", field="wareme", code="no_wareme"
-            )
-        if self.hand.riichi:
-            self.pay_riichi()
-        if self.hand.events:
-            self.apply_events()
-        result = self.hand.result
-        outcome = self.results[type(result)](self, result)
-        self.table.deposits = self.deposits
-        self.table.owners = self.owners
-        return outcome
+    def collect_deposits(self, seat: int) -> None:
+        if self.deposits:
+            self.from_table(seat, self.deposits, "sticks")
+        self.deposits = 0
+        self.owners = []
 
     # -- before the result -------------------------------------------------------------
 
     def pay_riichi(self) -> None:
-        deposit = self.rules.riichi_deposit
-        if self.hand.riichi and deposit is None:
+        rules = self.rules
+        deposit = rules.riichi_deposit
+        if deposit is None:
             raise RecordError("this ruleset has no riichi", field="riichi", code="no_riichi")
         for seat in self.hand.riichi:
             score = self.table.scores[seat]
-            if score < self.rules.riichi_min_score:
+            if score < rules.riichi_min_score:
                 raise RecordError(
                     f"seat {seat} cannot declare riichi with {score} points "
-                    f"(at least {self.rules.riichi_min_score} needed)",
+                    f"(at least {rules.riichi_min_score} needed)",
                     field="riichi",
                     code="riichi_points",
-                    params={"seat": seat, "score": score, "needed": self.rules.riichi_min_score},
+                    params={"seat": seat, "score": score, "needed": rules.riichi_min_score},
                 )
-            self.to_table(seat, deposit or 0, "riichi")
-            self.riichi_paid.append(seat)
-
-    def to_table(self, seat: int, amount: int, kind: str) -> None:
-        self.ledger.pay(seat, None, amount, kind)
-        self.deposits += amount
-        self.owners.append((seat, amount))
+            self.to_table(seat, deposit, "riichi")
 
     def apply_events(self) -> None:
         for index, event in enumerate(self.hand.events):
@@ -189,12 +202,12 @@ class _HandRun:
                 self.to_table(event.seat, event.amount, "deposit")
             elif isinstance(event, Payment):
                 for receiver in event.receivers:
-                    self.ledger.pay(event.payer, receiver, event.amount, "payment")
+                    self.pay(event.payer, receiver, event.amount, "payment")
 
     def check_deposit(self, event: Deposit, field: str) -> None:
         """A stick needs the points: under the amount, a player makes no deposit and takes a
         dead hand instead (seed 001: 1000点未満の場合は供託せずに和了放棄とする)."""
-        score = self.ledger.scores[event.seat]
+        score = self.scores[event.seat]
         if score < event.amount:
             raise RecordError(
                 f"seat {event.seat} cannot deposit {event.amount} with {score} points: "
@@ -222,37 +235,22 @@ class _HandRun:
         dealer_tenpai: bool = False,
         chombo_seat: int | None = None,
     ) -> Outcome:
-        """``honba_up``: the counter goes up even if the dealer passes (every draw)."""
-        scores, before = self.ledger.scores, self.table.scores
-        deltas = tuple([after - start for after, start in zip(scores, before, strict=True)])
-        if dealer_kept is None:
-            honba = self.table.honba
-        else:
-            honba = self.table.honba + 1 if dealer_kept or honba_up else 0
-        busted_by = self.ledger.busted_by
-        if busted_by:
-            busted = self.rules.tobi.busted
-            busted_by = {s: b for s, b in busted_by.items() if busted(scores[s])}
-        return Outcome(
-            deltas,
-            dealer_kept,
-            honba,
-            dealer_won,
-            dealer_tenpai,
-            busted_by,
-            chombo_seat,
-            tuple(self.ledger.transfers),
+        """Note what the hand did. ``honba_up``: the counter goes up even if the dealer passes
+        (every draw)."""
+        scores, honba = self.scores, self.table.honba
+        self.deltas = tuple(map(sub, scores, self.table.scores))
+        self.dealer_kept = dealer_kept
+        self.honba_after = (
+            honba if dealer_kept is None else honba + 1 if dealer_kept or honba_up else 0
         )
-
-    def from_table(self, seat: int, amount: int, kind: str) -> None:
-        if amount:
-            self.ledger.scores[seat] += amount
-            self.ledger.transfers.append((None, seat, amount, kind))
-
-    def collect_deposits(self, seat: int) -> None:
-        self.from_table(seat, self.deposits, "sticks")
-        self.deposits = 0
-        self.owners = []
+        self.dealer_won = dealer_won
+        self.dealer_tenpai = dealer_tenpai
+        if self.busted_by:
+            busted = self.rules.tobi.busted
+            self.busted_by = {s: b for s, b in self.busted_by.items() if busted(scores[s])}
+        self.chombo_seat = chombo_seat
+        self.transfers = tuple(self.payments)
+        return self
 
     # -- wins ----------------------------------------------------------------------------
 
@@ -265,47 +263,64 @@ class _HandRun:
         """
         if self.rules.wareme and payer == self.hand.wareme:
             amount *= 2
-        self.ledger.pay(payer, winner, amount, "win", by_win=by_win)
+        self.pay(payer, winner, amount, "win", by_win)
         if honba:
-            self.ledger.pay(payer, winner, honba, "honba", by_win=by_win)
+            self.pay(payer, winner, honba, "honba", by_win)
 
     def ron(self, result: Ron) -> Outcome:
-        rules, players = self.rules, self.rules.players
+        rules, wins = self.rules, result.wins
         limit = rules.max_ron_winners
-        if len(result.wins) > limit:
+        if len(wins) > limit:
             hint = " (record three winners as the abortive draw sanchahou)" if limit == 2 else ""
             raise RecordError(
-                f"{len(result.wins)} winners, but this ruleset allows at most {limit}{hint}",
+                f"{len(wins)} winners, but this ruleset allows at most {limit}{hint}",
                 field="result.wins",
                 code="too_many_winners",
-                params={"count": len(result.wins), "limit": limit},
+                params={"count": len(wins), "limit": limit},
             )
-        paths = {win.winner: f"result.wins[{i}]" for i, win in enumerate(result.wins)}
-        wins = list(result.wins)
-        if len(wins) > 1:  # in turn order from the discarder (上家取り)
-            wins.sort(key=lambda w: (w.winner - result.discarder) % players)
-        dealer = self.table.dealer
-        for i, win in enumerate(wins):
-            self.check_win(win, paths[win.winner], tsumo=False)
-            honba = (
-                self.table.honba * rules.honba_ron
-                if i == 0 or (rules.multi_ron_honba == "each")
-                else 0
-            )
-            self.pay_ron(result.discarder, win, ron_value(rules, win, win.winner == dealer), honba)
-        self.share_ron_deposits(wins)
-        if rules.multi_ron_renchan == "first_winner":
-            kept = wins[0].winner == dealer
+        # The wins' places in the record, paid in turn order from the discarder (上家取り); the
+        # limit is at most 3 winners, so WIN_PATHS names every place.
+        places = (0,) if len(wins) == 1 else self.turn_order(result)
+        honba = self.table.honba * rules.honba_ron
+        for i, place in enumerate(places):
+            win = wins[place]
+            value = self.ron_payment(win, WIN_PATHS[place])
+            each = honba if i == 0 or rules.multi_ron_honba == "each" else 0
+            if win.pao is None or win.pao == result.discarder:
+                self.pay_win(result.discarder, win.winner, value, each)
+            else:
+                self.pay_ron_with_pao(result.discarder, win.pao, win, value, each)
+        first, dealer = wins[places[0]].winner, self.table.dealer
+        if len(wins) > 1 and rules.multi_ron_deposits == "own_returned_rest_first":
+            self.return_own_deposits([wins[place] for place in places[1:]])
+        self.collect_deposits(first)
+        if len(wins) == 1 or rules.multi_ron_renchan == "first_winner":
+            kept = first == dealer
         else:
             kept = any(w.winner == dealer for w in wins)
         return self.outcome(kept, dealer_won=kept)
 
-    def check_win(self, win: Win, path: str, tsumo: bool) -> None:
-        """``path`` is where the win is in the hand: ``result`` or ``result.wins[i]``."""
-        self.check_alive(win.winner, "win", f"{path}.winner")
-        check_value(self.rules, win, tsumo, self.table.honba, path)
-        if win.pao is None:
-            return
+    def ron_payment(self, win: Win, path: str) -> int:
+        """What the discarder pays for ``win`` (at ``path``: ``result.wins[i]``), once checked."""
+        if self.dead:
+            self.check_alive(win.winner, "win", f"{path}.winner")
+        table = self.table
+        value = checked_ron_value(self.rules, win, win.winner == table.dealer, table.honba, path)
+        if win.pao is not None:
+            self.check_pao(win, path)
+        return value
+
+    def tsumo_payments(self, win: Win) -> dict[int, int]:
+        """What each other seat pays for ``win`` (the result), once checked."""
+        if self.dead:
+            self.check_alive(win.winner, "win", "result.winner")
+        table = self.table
+        values = checked_tsumo_values(self.rules, win, table.dealer, table.honba, "result")
+        if win.pao is not None:
+            self.check_pao(win, "result")
+        return values
+
+    def check_pao(self, win: Win, path: str) -> None:
         if self.rules.pao_ron_share is None:
             raise RecordError("this ruleset has no pao", field=f"{path}.pao", code="no_pao")
         if win.pao == win.winner:
@@ -328,12 +343,10 @@ class _HandRun:
             return full
         return value_of(yakuman_part(win, win.pao_yakuman))
 
-    def pay_ron(self, discarder: int, win: Win, value: int, honba: int) -> None:
+    def pay_ron_with_pao(self, discarder: int, pao: int, win: Win, value: int, honba: int) -> None:
+        """包 at a ron: the responsible player ``pao`` pays their share of their part (the honba
+        as the ruleset says), the discarder the rest."""
         rules = self.rules
-        pao = win.pao
-        if pao is None or pao == discarder:
-            self.pay_win(discarder, win.winner, value, honba)
-            return
         dealer_wins = win.winner == self.table.dealer
         part = self.pao_value(win, value, lambda w: ron_value(rules, w, dealer_wins))
         pao_share = round_up_100(part * (rules.pao_ron_share or 0))
@@ -341,36 +354,32 @@ class _HandRun:
         self.pay_win(pao, win.winner, pao_share, pao_honba)
         self.pay_win(discarder, win.winner, value - pao_share, honba - pao_honba)
 
-    def share_ron_deposits(self, wins: list[Win]) -> None:
-        if self.rules.multi_ron_deposits == "own_returned_rest_first":
-            deposit = self.rules.riichi_deposit or 0
-            for win in wins[1:]:
-                if win.winner in self.riichi_paid:
-                    self.from_table(win.winner, deposit, "returned")
-                    self.deposits -= deposit
-        self.collect_deposits(wins[0].winner)
+    def turn_order(self, result: Ron) -> list[int]:
+        """The places of the wins in the record, in turn order from the discarder."""
+        wins, players = result.wins, self.rules.players
+        return sorted(
+            range(len(wins)), key=lambda place: (wins[place].winner - result.discarder) % players
+        )
 
-    def tsumo_result(self, result: Tsumo) -> Outcome:
-        return self.tsumo(result.win)
+    def return_own_deposits(self, later_wins: list[Win]) -> None:
+        """Each later winner takes back their own riichi stick (the first takes the rest)."""
+        deposit = self.rules.riichi_deposit or 0
+        for win in later_wins:
+            if win.winner in self.hand.riichi:  # paid: the hand got this far
+                self.from_table(win.winner, deposit, "returned")
+                self.deposits -= deposit
 
-    def draw_result(self, result: Draw) -> Outcome:
-        return self.draw(result.tenpai)
-
-    def chombo_result(self, result: Chombo) -> Outcome:
-        return self.chombo(result.seat)
-
-    def tsumo(self, win: Win) -> Outcome:
-        rules = self.rules
-        self.check_win(win, "result", tsumo=True)
-        values = tsumo_values(rules, win, self.table.dealer)
-        honba_each = self.table.honba * rules.honba_tsumo_each
+    def tsumo(self, result: Tsumo) -> Outcome:
+        win, dealer = result.win, self.table.dealer
+        values = self.tsumo_payments(win)
+        honba_each = self.table.honba * self.rules.honba_tsumo_each
         if win.pao is None:
             for payer, amount in values.items():
                 self.pay_win(payer, win.winner, amount, honba_each)
         else:
             self.pay_tsumo_with_pao(win, values, honba_each)
         self.collect_deposits(win.winner)
-        kept = win.winner == self.table.dealer
+        kept = win.winner == dealer
         return self.outcome(kept, dealer_won=kept)
 
     def pay_tsumo_with_pao(self, win: Win, values: dict[int, int], honba_each: int) -> None:
@@ -388,8 +397,9 @@ class _HandRun:
     # -- draws ---------------------------------------------------------------------------
 
     def check_tenpai(self, tenpai: tuple[int, ...]) -> None:
-        for seat in tenpai:
-            self.check_alive(seat, "be tenpai", "result.tenpai")
+        if self.dead:
+            for seat in tenpai:
+                self.check_alive(seat, "be tenpai", "result.tenpai")
         for seat in self.hand.riichi:
             if seat not in tenpai and seat not in self.dead:
                 raise RecordError(
@@ -399,15 +409,16 @@ class _HandRun:
                     params={"seat": seat},
                 )
 
-    def draw(self, tenpai: tuple[int, ...]) -> Outcome:
+    def draw(self, result: Draw) -> Outcome:
+        tenpai, players = result.tenpai, self.rules.players
         self.check_tenpai(tenpai)
-        noten = [s for s in range(self.rules.players) if s not in tenpai]
+        noten = [s for s in range(players) if s not in tenpai]
         if tenpai and noten:
             each = self.rules.noten_payment // (len(tenpai) * len(noten))
             for payer in noten:
-                for receiver in _turn_order_from(payer, self.rules.players):
+                for receiver in _TURN_ORDER[players][payer]:
                     if receiver in tenpai:
-                        self.ledger.pay(payer, receiver, each, "noten")
+                        self.pay(payer, receiver, each, "noten")
         return self.after_draw(tenpai)
 
     def after_draw(self, tenpai: tuple[int, ...]) -> Outcome:
@@ -437,15 +448,14 @@ class _HandRun:
                 if rules.nagashi == "win":
                     self.pay_win(payer, seat, amount, by_win=False)
                 else:
-                    self.ledger.pay(payer, seat, amount, "nagashi")
+                    self.pay(payer, seat, amount, "nagashi")
         if rules.nagashi == "draw":
             return self.after_draw(result.tenpai)
-        first = next(
-            s for s in [dealer, *_turn_order_from(dealer, rules.players)] if s in result.winners
-        )
+        turn = _TURN_ORDER[rules.players]
+        first = next(s for s in [dealer, *turn[dealer]] if s in result.winners)
         honba_each = self.table.honba * rules.honba_tsumo_each
-        for payer in _turn_order_from(first, rules.players):
-            self.ledger.pay(payer, first, honba_each, "honba")
+        for payer in turn[first]:
+            self.pay(payer, first, honba_each, "honba")
         self.collect_deposits(first)
         kept = dealer in result.winners
         return self.outcome(kept, dealer_won=kept)
@@ -461,35 +471,28 @@ class _HandRun:
             )
         return self.outcome(how == "renchan", honba_up=True)
 
-    def chombo(self, seat: int) -> Outcome:
+    def chombo(self, result: Chombo) -> Outcome:
         """錯和: the offender pays, the hand is replayed with the same dealer and honba."""
-        rules, dealer = self.rules, self.table.dealer
+        rules, dealer, seat = self.rules, self.table.dealer, result.seat
         if rules.chombo.deposits == "returned":
             for owner, amount in self.owners[len(self.table.owners) :]:
                 self.from_table(owner, amount, "returned")
                 self.deposits -= amount
             self.owners = list(self.table.owners)
-        for other in _turn_order_from(seat, rules.players):
+        for other in _TURN_ORDER[rules.players][seat]:
             if rules.chombo.payment == "each":
-                self.ledger.pay(seat, other, rules.chombo.amount, "chombo")
+                self.pay(seat, other, rules.chombo.amount, "chombo")
             elif rules.chombo.payment == "mangan":
-                self.ledger.pay(seat, other, 4000 if dealer in (seat, other) else 2000, "chombo")
+                self.pay(seat, other, 4000 if dealer in (seat, other) else 2000, "chombo")
         return self.outcome(None, chombo_seat=seat)
 
 
-_HandRun.results = {
-    Ron: _HandRun.ron,
-    Tsumo: _HandRun.tsumo_result,
-    Draw: _HandRun.draw_result,
-    Nagashi: _HandRun.nagashi,
-    Abortive: _HandRun.abortive,
-    Chombo: _HandRun.chombo_result,
+# Each kind of result and how it is applied (a module dict: found faster than a class's).
+APPLY: dict[type, Callable[..., Outcome]] = {
+    Ron: Outcome.ron,
+    Tsumo: Outcome.tsumo,
+    Draw: Outcome.draw,
+    Nagashi: Outcome.nagashi,
+    Abortive: Outcome.abortive,
+    Chombo: Outcome.chombo,
 }
-
-
-def apply_hand(rules: Ruleset, table: Table, hand: Hand, wind: str) -> Outcome:
-    """Apply ``hand`` to ``table`` (scores, sticks and owners updated in place)."""
-    run = _HandRun(rules, table, hand, wind)
-    outcome = run.run()
-    table.scores = run.ledger.scores
-    return outcome

@@ -77,7 +77,22 @@ def base_points(rules: Ruleset, win: Win) -> int:
 def ron_value(rules: Ruleset, win: Win, dealer_wins: bool) -> int:
     """What the discarder pays for this win (no honba, no sticks)."""
     key = ("ron", win.han, win.fu, win.yakuman, win.fan, dealer_wins)
-    return remember(rules, key, lambda: _ron_value(rules, win, dealer_wins))  # type: ignore[return-value]
+    value = rules.memo.get(key)
+    if value is None:
+        value = remember(rules, key, lambda: _ron_value(rules, win, dealer_wins))
+    return value  # type: ignore[return-value]
+
+
+def checked_ron_value(rules: Ruleset, win: Win, dealer_wins: bool, honba: int, path: str) -> int:
+    """``check_value`` then ``ron_value``, in one look-up (a replay asks both of every win)."""
+    # The checks depend on the honba only through the minimum han (min_han.from_honba).
+    honba_key = honba if rules.min_han_from_honba else 0
+    key = ("checked ron", win.han, win.fu, win.yakuman, win.fan, dealer_wins, honba_key)
+    value = rules.memo.get(key)
+    if value is None:
+        check_value(rules, win, False, honba, path)
+        value = remember(rules, key, lambda: _ron_value(rules, win, dealer_wins))
+    return value  # type: ignore[return-value]
 
 
 def _ron_value(rules: Ruleset, win: Win, dealer_wins: bool) -> int:
@@ -92,7 +107,23 @@ def tsumo_values(rules: Ruleset, win: Win, dealer: int) -> dict[int, int]:
     The dict is shared by every caller asking for the same value: read it, never change it.
     """
     key = ("tsumo", win.han, win.fu, win.yakuman, win.fan, win.winner, dealer)
-    return remember(rules, key, lambda: _tsumo_values(rules, win, dealer))  # type: ignore[return-value]
+    values = rules.memo.get(key)
+    if values is None:
+        values = remember(rules, key, lambda: _tsumo_values(rules, win, dealer))
+    return values  # type: ignore[return-value]
+
+
+def checked_tsumo_values(
+    rules: Ruleset, win: Win, dealer: int, honba: int, path: str
+) -> dict[int, int]:
+    """``check_value`` then ``tsumo_values``, in one look-up (shared: never change the dict)."""
+    honba_key = honba if rules.min_han_from_honba else 0  # as in checked_ron_value
+    key = ("checked tsumo", win.han, win.fu, win.yakuman, win.fan, win.winner, dealer, honba_key)
+    values = rules.memo.get(key)
+    if values is None:
+        check_value(rules, win, True, honba, path)
+        values = remember(rules, key, lambda: _tsumo_values(rules, win, dealer))
+    return values  # type: ignore[return-value]
 
 
 def _tsumo_values(rules: Ruleset, win: Win, dealer: int) -> dict[int, int]:
@@ -132,7 +163,8 @@ def check_value(rules: Ruleset, win: Win, tsumo: bool, honba: int, path: str) ->
     ``path`` is where the win is in the hand (``result.wins[0]``); errors name its fields.
     """
     key = ("valid", win.han, win.fu, win.yakuman, win.fan, tsumo, rules.min_han(honba))
-    remember(rules, key, lambda: _check_value(rules, win, tsumo, honba, path) or True)
+    if key not in rules.memo:
+        remember(rules, key, lambda: _check_value(rules, win, tsumo, honba, path) or True)
 
 
 def _refuse(win: Win, message: str, field: str, code: str, **params: object) -> RecordError:

@@ -16,6 +16,9 @@ from .options import ABORTIVE_KINDS
 from .rules import Ruleset, ruleset_from_spec
 
 FORMAT = "tenbou-game/1"
+# A record's hands are built with tuple.__new__, every field given in order: a NamedTuple's
+# own __new__ is a Python call, and reading a hand builds three or four of them.
+_new = tuple.__new__
 
 
 class Win(NamedTuple):
@@ -28,7 +31,10 @@ class Win(NamedTuple):
     fan: int | None = None
     pao: int | None = None
     pao_yakuman: float | None = None
-    extra: tuple[tuple[str, Any], ...] = ()  # statistics only: dora, yaku, open
+    # Statistics only, kept as given (None: not given).
+    dora: int | None = None
+    yaku: list[str] | None = None
+    open: bool | None = None
 
 
 class Ron(NamedTuple):
@@ -117,8 +123,12 @@ TOP_FIELDS = frozenset(
         "settlement_penalties",
     }
 )
+# What may come after the hands (each has a default: most records give none of them).
+END_FIELDS = frozenset({"final_scores", "final_deposits", "forced_end", "settlement_penalties"})
 HAND_FIELDS = frozenset({"riichi", "result", "events", "wareme", "stop"})
+RARE_HAND_FIELDS = frozenset({"events", "wareme", "stop"})
 VALUE_FIELDS = frozenset({"han", "fu", "yakuman", "fan"})
+VALUE_KINDS = frozenset({"han", "yakuman", "fan"})  # one of them, or han with yakuman
 WIN_FIELDS = VALUE_FIELDS | {"winner", "pao", "pao_yakuman", "dora", "yaku", "open"}
 RESULT_FIELDS: dict[str, frozenset[str]] = {
     "ron": frozenset({"type", "from", "wins"}),
@@ -131,6 +141,7 @@ RESULT_FIELDS: dict[str, frozenset[str]] = {
     "chombo": frozenset({"type", "seat"}),
 }
 STATISTICS = frozenset({"dora", "yaku", "open"})
+RARE_WIN_FIELDS = frozenset({"fan", "yakuman", "pao", "pao_yakuman"})
 WIN_PATHS = tuple(f"result.wins[{i}]" for i in range(4))
 EVENT_FIELDS: dict[str, frozenset[str]] = {
     "dead_hand": frozenset({"type", "seat"}),
@@ -140,7 +151,13 @@ EVENT_FIELDS: dict[str, frozenset[str]] = {
 
 
 class _Reader:
-    """Reads one record; ``where`` prefixes every message with the hand being read."""
+    """Reads one record; ``hand`` (the hand being read) is named in every error.
+
+    A field's path (``result.wins[0].fu``) is spelled out only when an error names it: most
+    values are fine, and a record has a few hundred of them.
+    """
+
+    __slots__ = ("players", "hand")
 
     def __init__(self, players: int) -> None:
         self.players = players
@@ -152,6 +169,8 @@ class _Reader:
         return RecordError(message, hand=self.hand, field=field, code=code, params=params)
 
     def fields(self, data: Any, allowed: frozenset[str], path: str) -> dict[str, Any]:
+        """``data`` if it is an object with only ``allowed`` fields (the callers check the
+        usual case, a dict of allowed fields, before they call)."""
         if not isinstance(data, dict):
             raise self.error(f"{path} must be an object", path, "not_object")
         if allowed.issuperset(data):
@@ -174,17 +193,25 @@ class _Reader:
             raise self.error(message, path, "seat_out_of_range", got=value, last=self.players - 1)
         return int(value)
 
+    def seat_at(self, data: dict[str, Any], key: str, path: str) -> int:
+        """``data[key]``, which must be there, as a seat (``path`` is where ``data`` is)."""
+        value = data.get(key)
+        if type(value) is int and 0 <= value < self.players:
+            return value
+        return self.seat(self.require(data, key, path), f"{path}.{key}")
+
     def seats(self, value: Any, path: str) -> tuple[int, ...]:
         if value == []:
             return ()
         if not isinstance(value, list):
             raise self.error(f"{path} must be a list of seats", path, "not_seat_list")
         players = self.players
-        if all(type(v) is int and 0 <= v < players for v in value):
-            seats = tuple(value)
-        else:
-            seats = tuple(self.seat(v, f"{path}[{i}]") for i, v in enumerate(value))
-        if len(set(seats)) != len(seats):
+        seats = tuple(value)
+        for seat in seats:
+            if type(seat) is not int or not 0 <= seat < players:
+                seats = tuple(self.seat(v, f"{path}[{i}]") for i, v in enumerate(value))
+                break
+        if len(seats) > 1 and len(set(seats)) != len(seats):
             raise self.error(f"{path} lists a seat twice", path, "seat_twice")
         return seats
 
@@ -196,22 +223,38 @@ class _Reader:
             raise self.error(message, path, "too_small", low=low)
         return int(value)
 
+    def whole_at(self, data: dict[str, Any], key: str, path: str) -> int | None:
+        """``data[key]`` as a whole number (0 or more); None when it is not there."""
+        value = data.get(key)
+        if type(value) is int and value >= 0:
+            return value
+        if key not in data:
+            return None
+        return self.whole(value, f"{path}.{key}")
+
     def win(self, data: dict[str, Any], path: str, winner: int) -> Win:
-        given = [key for key in ("han", "yakuman", "fan") if key in data]
-        if not given:
-            message = f"{path} needs a value: han (and fu), yakuman or fan"
-            raise self.error(message, path, "value_missing")
-        if len(given) > 1 and set(given) != {"han", "yakuman"}:
-            raise self.error(
-                f"{path} gives both {given[0]} and {given[1]}",
-                path,
-                "value_twice",
-                first=given[0],
-                second=given[1],
-            )
-        han = self.whole(data["han"], path + ".han") if "han" in data else None
-        fu = self.whole(data["fu"], path + ".fu") if "fu" in data else None
-        fan = self.whole(data["fan"], path + ".fan") if "fan" in data else None
+        """The win of ``winner`` (``data`` has only allowed fields)."""
+        if "han" not in data or not RARE_WIN_FIELDS.isdisjoint(data):
+            return self.rare_win(data, path, winner)
+        # Most wins: han (and fu), with statistics perhaps.
+        han, fu = data["han"], data.get("fu")
+        if type(han) is not int or han < 0:
+            han = self.whole(han, f"{path}.han")
+        if type(fu) is not int or fu < 0:  # not the usual whole number: absent, or refused
+            fu = self.whole_at(data, "fu", path)
+        if not STATISTICS.isdisjoint(data):
+            self.check_statistics(data, path)
+        dora, yaku, opened = data.get("dora"), data.get("yaku"), data.get("open")
+        return _new(Win, (winner, han, fu, None, None, None, None, dora, yaku, opened))
+
+    def rare_win(self, data: dict[str, Any], path: str, winner: int) -> Win:
+        """A win by yakuman or fan, with pao, or with no value at all (refused)."""
+        given = VALUE_KINDS.intersection(data)
+        if len(given) != 1 and given != {"han", "yakuman"}:
+            raise self.value_error(data, path)
+        han = self.whole_at(data, "han", path)
+        fu = self.whole_at(data, "fu", path)
+        fan = self.whole_at(data, "fan", path)
         yakuman = self.multiple(data["yakuman"], path + ".yakuman") if "yakuman" in data else None
         pao = self.seat(data["pao"], path + ".pao") if "pao" in data else None
         pao_yakuman = None
@@ -221,24 +264,39 @@ class _Reader:
                     f"{path}.pao_yakuman needs pao", f"{path}.pao_yakuman", "pao_yakuman_needs_pao"
                 )
             pao_yakuman = self.multiple(data["pao_yakuman"], f"{path}.pao_yakuman")
-        extra: tuple[tuple[str, Any], ...] = ()
         if not STATISTICS.isdisjoint(data):
-            extra = tuple((key, data[key]) for key in ("dora", "yaku", "open") if key in data)
-            self.statistics(dict(extra), path)
-        return Win(winner, han, fu, yakuman, fan, pao, pao_yakuman, extra)
+            self.check_statistics(data, path)
+        dora, yaku, opened = data.get("dora"), data.get("yaku"), data.get("open")
+        return Win(winner, han, fu, yakuman, fan, pao, pao_yakuman, dora, yaku, opened)
+
+    def value_error(self, data: dict[str, Any], path: str) -> RecordError:
+        """A win that gives no value, or two that do not go together."""
+        given = [key for key in ("han", "yakuman", "fan") if key in data]
+        if not given:
+            message = f"{path} needs a value: han (and fu), yakuman or fan"
+            return self.error(message, path, "value_missing")
+        return self.error(
+            f"{path} gives both {given[0]} and {given[1]}",
+            path,
+            "value_twice",
+            first=given[0],
+            second=given[1],
+        )
 
     def multiple(self, value: Any, path: str) -> float:
         if not is_number(value) or value <= 0 or value * 2 != int(value * 2):
             raise self.error(f"{path} must be a positive multiple of 0.5", path, "half_steps")
         return float(value)
 
-    def statistics(self, extra: dict[str, Any], path: str) -> None:
-        if "dora" in extra:
-            self.whole(extra["dora"], f"{path}.dora")
-        if "open" in extra and not isinstance(extra["open"], bool):
+    def check_statistics(self, data: dict[str, Any], path: str) -> None:
+        """The win's dora, yaku and open (statistics only): of the right kind when given."""
+        dora = data.get("dora")
+        if type(dora) is not int or dora < 0:  # absent, or refused
+            self.whole_at(data, "dora", path)
+        if "open" in data and not isinstance(data["open"], bool):
             raise self.error(f"{path}.open must be true or false", f"{path}.open", "not_boolean")
-        if "yaku" in extra and not (
-            isinstance(extra["yaku"], list) and all(isinstance(y, str) for y in extra["yaku"])
+        if "yaku" in data and not (
+            isinstance(data["yaku"], list) and all(isinstance(y, str) for y in data["yaku"])
         ):
             raise self.error(f"{path}.yaku must be a list of names", f"{path}.yaku", "not_names")
 
@@ -250,11 +308,12 @@ class _Reader:
                 f"result.type must be one of {known} (got {kind!r})",
                 "result.type",
                 "not_one_of",
-                choices=list(self.readers),
+                choices=list(READERS),
                 got=kind,
             )
-        data = self.fields(data, RESULT_FIELDS[kind], "result")
-        return self.readers[kind](self, data)
+        if type(data) is not dict or not RESULT_FIELDS[kind].issuperset(data):
+            data = self.fields(data, RESULT_FIELDS[kind], "result")
+        return READERS[kind](self, data)
 
     def require(self, data: dict[str, Any], key: str, path: str) -> Any:
         if key not in data:
@@ -262,15 +321,21 @@ class _Reader:
         return data[key]
 
     def result_ron(self, data: dict[str, Any]) -> Ron:
-        discarder = self.seat(self.require(data, "from", "result"), "result.from")
-        wins_data = self.require(data, "wins", "result")
+        discarder = data.get("from")
+        if type(discarder) is not int or not 0 <= discarder < self.players:  # not the usual seat
+            discarder = self.seat_at(data, "from", "result")
+        wins_data = data.get("wins")
         if not isinstance(wins_data, list) or not wins_data:
+            self.require(data, "wins", "result")
             raise self.error("result.wins must be a non-empty list", "result.wins", "no_winner")
         wins = []
         for i, item in enumerate(wins_data):
             path = WIN_PATHS[i] if i < len(WIN_PATHS) else f"result.wins[{i}]"
-            item = self.fields(item, WIN_FIELDS, path)
-            winner = self.seat(self.require(item, "winner", path), f"{path}.winner")
+            if type(item) is not dict or not WIN_FIELDS.issuperset(item):
+                item = self.fields(item, WIN_FIELDS, path)
+            winner = item.get("winner")
+            if type(winner) is not int or not 0 <= winner < self.players:
+                winner = self.seat_at(item, "winner", path)
             if winner == discarder:
                 raise self.error(
                     f"seat {winner} cannot win on their own discard",
@@ -279,16 +344,18 @@ class _Reader:
                     seat=winner,
                 )
             wins.append(self.win(item, path, winner))
-        if len({w.winner for w in wins}) != len(wins):
+        if len(wins) > 1 and len({w.winner for w in wins}) != len(wins):
             raise self.error("result.wins lists a winner twice", "result.wins", "seat_twice")
-        return Ron(discarder, tuple(wins))
+        return _new(Ron, (discarder, tuple(wins)))
 
     def result_tsumo(self, data: dict[str, Any]) -> Tsumo:
-        winner = self.seat(self.require(data, "winner", "result"), "result.winner")
-        return Tsumo(self.win(data, "result", winner))
+        winner = data.get("winner")
+        if type(winner) is not int or not 0 <= winner < self.players:  # not the usual seat
+            winner = self.seat_at(data, "winner", "result")
+        return _new(Tsumo, (self.win(data, "result", winner),))
 
     def result_draw(self, data: dict[str, Any]) -> Draw:
-        return Draw(self.seats(data.get("tenpai", []), "result.tenpai"))
+        return _new(Draw, (self.seats(data.get("tenpai", []), "result.tenpai"),))
 
     def result_nagashi(self, data: dict[str, Any]) -> Nagashi:
         winners = self.seats(self.require(data, "winners", "result"), "result.winners")
@@ -312,7 +379,7 @@ class _Reader:
         return Abortive(kind)
 
     def result_chombo(self, data: dict[str, Any]) -> Chombo:
-        return Chombo(self.seat(self.require(data, "seat", "result"), "result.seat"))
+        return Chombo(self.seat_at(data, "seat", "result"))
 
     def event(self, data: Any, path: str) -> Event:
         kind = data.get("type") if isinstance(data, dict) else None
@@ -327,11 +394,11 @@ class _Reader:
             )
         data = self.fields(data, EVENT_FIELDS[kind], path)
         if kind == "dead_hand":
-            return DeadHand(self.seat(self.require(data, "seat", path), f"{path}.seat"))
+            return DeadHand(self.seat_at(data, "seat", path))
         if kind == "deposit":
-            seat = self.seat(self.require(data, "seat", path), f"{path}.seat")
+            seat = self.seat_at(data, "seat", path)
             return Deposit(seat, self.whole(data.get("amount", 1000), f"{path}.amount", 1))
-        payer = self.seat(self.require(data, "from", path), f"{path}.from")
+        payer = self.seat_at(data, "from", path)
         receivers = self.seats(self.require(data, "to", path), f"{path}.to")
         if not receivers or payer in receivers:
             raise self.error(
@@ -347,10 +414,20 @@ class _Reader:
         return Payment(payer, receivers, amount, reason)
 
     def read_hand(self, data: Any) -> Hand:
-        data = self.fields(data, HAND_FIELDS, "hand")
+        if type(data) is not dict or not HAND_FIELDS.issuperset(data):
+            data = self.fields(data, HAND_FIELDS, "hand")
         if "result" not in data:
             raise self.error("the hand needs a result", "result", "missing_field", name="result")
-        riichi = self.seats(data.get("riichi", []), "riichi")
+        riichi_data = data.get("riichi", [])
+        riichi = () if riichi_data == [] else self.seats(riichi_data, "riichi")
+        events: tuple[Event, ...] = ()
+        wareme, stop = None, False
+        if not RARE_HAND_FIELDS.isdisjoint(data):
+            events, wareme, stop = self.rare_hand_fields(data)
+        return _new(Hand, (self.result(data["result"]), riichi, events, wareme, stop))
+
+    def rare_hand_fields(self, data: dict[str, Any]) -> tuple[tuple[Event, ...], int | None, bool]:
+        """The hand's events, wareme and stop (most hands have none of them)."""
         events: tuple[Event, ...] = ()
         if "events" in data:
             events_data = data["events"]
@@ -361,16 +438,18 @@ class _Reader:
         stop = data.get("stop", False)
         if not isinstance(stop, bool):
             raise self.error("stop must be true or false", "stop", "not_boolean")
-        return Hand(self.result(data["result"]), riichi, events, wareme, stop)
+        return events, wareme, stop
 
-    readers: dict[str, Any] = {
-        "ron": result_ron,
-        "tsumo": result_tsumo,
-        "draw": result_draw,
-        "nagashi": result_nagashi,
-        "abortive": result_abortive,
-        "chombo": result_chombo,
-    }
+
+# Each kind of result and its reader (a module dict: found faster than a class's).
+READERS: dict[str, Any] = {
+    "ron": _Reader.result_ron,
+    "tsumo": _Reader.result_tsumo,
+    "draw": _Reader.result_draw,
+    "nagashi": _Reader.result_nagashi,
+    "abortive": _Reader.result_abortive,
+    "chombo": _Reader.result_chombo,
+}
 
 
 def _top(message: str, field: str, code: str, **params: object) -> RecordError:
@@ -439,6 +518,8 @@ def _final_deposits(data: dict[str, Any]) -> int:
 
 
 def _penalties(value: Any, players: int) -> tuple[Penalty, ...]:
+    if value == []:  # as in most records
+        return ()
     if not isinstance(value, list):
         raise _top("settlement_penalties must be a list", "settlement_penalties", "not_list")
     reader = _Reader(players)
@@ -472,14 +553,25 @@ def _forced_end(value: Any) -> str | None:
     return reason
 
 
-def read_record(data: Any) -> GameRecord:
-    """A ``tenbou-game/1`` document -> ``GameRecord``; raises ``RecordError``."""
+def _own_ruleset(data: dict[str, Any]) -> Ruleset:
+    if "ruleset" not in data:
+        raise _top("the record needs a ruleset", "ruleset", "missing_field", name="ruleset")
+    return ruleset_from_spec(data["ruleset"])
+
+
+def read_record(data: Any, rules: Ruleset | None = None) -> GameRecord:
+    """A ``tenbou-game/1`` document -> ``GameRecord``; raises ``RecordError``.
+
+    With ``rules`` the record is read under that ruleset, and its own ``ruleset`` is not read
+    at all (the record's ``ruleset_spec`` is then ``rules.options``): replaying many records
+    under one ruleset, as what-if does, builds and checks that ruleset once, not per record.
+    """
     if not isinstance(data, dict):
         raise RecordError(
             "the record must be a JSON object", code="not_object", params={"path": ""}
         )
-    unknown = [key for key in data if key not in TOP_FIELDS]
-    if unknown:
+    if not TOP_FIELDS.issuperset(data):
+        unknown = [key for key in data if key not in TOP_FIELDS]
         raise _top(f"unknown field '{unknown[0]}'", unknown[0], "unknown_field", name=unknown[0])
     if data.get("format") != FORMAT:
         got = data.get("format")
@@ -490,9 +582,10 @@ def read_record(data: Any) -> GameRecord:
             choices=[FORMAT],
             got=got,
         )
-    if "ruleset" not in data:
-        raise _top("the record needs a ruleset", "ruleset", "missing_field", name="ruleset")
-    ruleset = ruleset_from_spec(data["ruleset"])
+    if rules is None:
+        ruleset, spec = _own_ruleset(data), data["ruleset"]
+    else:
+        ruleset, spec = rules, rules.options
     players = _players(data.get("players"), ruleset)
     hands_data = data.get("hands", [])
     if not isinstance(hands_data, list):
@@ -502,9 +595,11 @@ def read_record(data: Any) -> GameRecord:
     for number, hand_data in enumerate(hands_data, 1):
         reader.hand = number
         hands.append(reader.read_hand(hand_data))
+    if END_FIELDS.isdisjoint(data):  # most records: the hands, and nothing after them
+        return GameRecord(ruleset, spec, players, tuple(hands))
     return GameRecord(
         ruleset=ruleset,
-        ruleset_spec=data["ruleset"],
+        ruleset_spec=spec,
         players=players,
         hands=tuple(hands),
         final_scores=_final_scores(data, ruleset, len(hands)),
@@ -516,13 +611,12 @@ def read_record(data: Any) -> GameRecord:
 
 def _win_json(win: Win, with_winner: bool = True) -> dict[str, Any]:
     data: dict[str, Any] = {"winner": win.winner} if with_winner else {}
-    for key in ("han", "fu", "yakuman", "fan", "pao", "pao_yakuman"):
+    for key in ("han", "fu", "yakuman", "fan", "pao", "pao_yakuman", "dora", "yaku", "open"):
         value = getattr(win, key)
         if value is not None:
             data[key] = (
                 int(value) if key in ("yakuman", "pao_yakuman") and value == int(value) else value
             )
-    data.update(win.extra)
     return data
 
 

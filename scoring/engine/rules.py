@@ -298,10 +298,23 @@ def _ruleset_from_json(text: str) -> Ruleset:
     return _from_options(resolve_options(json.loads(text)))
 
 
+_SPEC_KEY = json.JSONEncoder(sort_keys=True)
+
+
+def _spec_key(spec: Any) -> str:
+    """``json.dumps(spec, sort_keys=True)``: a preset alone, as most records give, is written
+    directly (the same text), and the encoder is built once, not for every record."""
+    if type(spec) is dict and len(spec) == 1:
+        name = spec.get("preset")
+        if type(name) is str:
+            return '{"preset": ' + json.dumps(name) + "}"
+    return _SPEC_KEY.encode(spec)
+
+
 def ruleset_from_spec(spec: Any) -> Ruleset:
     """The ruleset a record asks for (cached: clubs replay the same rules over and over)."""
     try:
-        key = json.dumps(spec, sort_keys=True)
+        key = _spec_key(spec)
     except (TypeError, ValueError) as exc:
         raise RecordError(
             "ruleset is not plain JSON", field="ruleset", code="ruleset_not_json"

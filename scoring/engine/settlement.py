@@ -8,9 +8,11 @@ asked) -> tobi bonus -> penalties. Points are in units of ``points_unit`` table 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from operator import add
 from typing import NamedTuple
 
 from .errors import RecordError
+from .points import remember
 from .rules import Ruleset
 
 
@@ -54,50 +56,60 @@ class Final(NamedTuple):
 # players, so no step rounds by accident and the sums are exact.
 SCALE = 120
 
+# Results are built with tuple.__new__, every field given in order: a NamedTuple's own __new__
+# is a Python call, and a league's what-if settles thousands of games.
+_new = tuple.__new__
+
 
 def places(rules: Ruleset, scores: Sequence[int]) -> list[int]:
     """Seats from first place to last: higher score first, then the seat nearer the first dealer."""
-    return sorted(range(len(scores)), key=lambda seat: (-scores[seat], seat))
+    # The sort is stable, reversed too: tied seats keep their seat order.
+    return sorted(range(len(scores)), key=scores.__getitem__, reverse=True)
 
 
 def ranks_of(rules: Ruleset, scores: Sequence[int], order: list[int] | None = None) -> list[int]:
     """1-based ranks; with ``ties: split`` tied players share the better rank (1, 2, 2, 4)."""
     ranks = [0] * len(scores)
     order = order or places(rules, scores)
-    for position, seat in enumerate(order):
-        tied_above = position > 0 and scores[order[position - 1]] == scores[seat]
-        if rules.ties == "split" and tied_above:
-            ranks[seat] = ranks[order[position - 1]]
+    split = rules.ties == "split"
+    above = order[0]  # the seat one place up
+    for position, seat in enumerate(order, 1):
+        if split and position > 1 and scores[above] == scores[seat]:
+            ranks[seat] = ranks[above]
         else:
-            ranks[seat] = position + 1
+            ranks[seat] = position
+        above = seat
     return ranks
 
 
 def _units(rules: Ruleset, value: int) -> int:
     """|value| rounded to whole points by the ruleset's mode (sign kept), scaled."""
-    unit = rules.points_unit
-    whole, rest = divmod(abs(value), unit)
     mode = rules.rounding.mode
     if mode == "none":
-        scaled = abs(value) * SCALE
-    else:
-        if mode == "half_up":
-            whole += 2 * rest >= unit
-        elif mode == "gosha_rokunyu":  # 五捨六入: .5 toward zero, .6 away
-            whole += 10 * rest >= 6 * unit
-        elif mode == "up":
-            whole += rest > 0
-        scaled = whole * unit * SCALE
+        return value * SCALE
+    unit = rules.points_unit
+    whole, rest = divmod(abs(value), unit)
+    if mode == "half_up":
+        whole += 2 * rest >= unit
+    elif mode == "gosha_rokunyu":  # 五捨六入: .5 toward zero, .6 away
+        whole += 10 * rest >= 6 * unit
+    elif mode == "up":
+        whole += rest > 0
+    scaled = whole * unit * SCALE
     return scaled if value >= 0 else -scaled
 
 
-def score_part(rules: Ruleset, score: int) -> int:
-    """The score's part of the settlement (scaled): on the difference, or on the raw score."""
-    if not rules.tobi.negative_settlement:
-        score = max(score, 0)  # 箱下清算なし
-    if rules.rounding.on == "raw":  # mjkt: 百の位を五捨六入 of the score itself
-        return _units(rules, score) - rules.return_points * SCALE
-    return _units(rules, score - rules.return_points)
+def score_parts(rules: Ruleset, scores: Sequence[int]) -> list[int]:
+    """Each score's part of the settlement (scaled): on the difference, or on the raw score."""
+    floor = not rules.tobi.negative_settlement  # 箱下清算なし
+    raw = rules.rounding.on == "raw"  # mjkt: 百の位を五捨六入 of the score itself
+    back = rules.return_points
+    parts = []
+    for score in scores:
+        if floor:
+            score = max(score, 0)
+        parts.append(_units(rules, score) - back * SCALE if raw else _units(rules, score - back))
+    return parts
 
 
 def _scaled(rules: Ruleset, points: float) -> int:
@@ -105,11 +117,15 @@ def _scaled(rules: Ruleset, points: float) -> int:
     return round(points * 10) * rules.points_unit * SCALE // 10
 
 
-def _to_tenths(rules: Ruleset, scaled: int) -> int:
-    """Round half away from zero to one decimal (points are written with one decimal)."""
+def _to_tenths(rules: Ruleset, values: Sequence[int]) -> list[int]:
+    """Each (scaled) value rounded half away from zero to one decimal (points are written with
+    one decimal)."""
     per_tenth = rules.points_unit * SCALE // 10
-    tenths = (2 * abs(scaled) + per_tenth) // (2 * per_tenth)
-    return tenths * per_tenth if scaled >= 0 else -tenths * per_tenth
+    rounded = []
+    for scaled in values:
+        tenths = (2 * abs(scaled) + per_tenth) // (2 * per_tenth)
+        rounded.append(tenths * per_tenth if scaled >= 0 else -tenths * per_tenth)
+    return rounded
 
 
 def _uma_table(rules: Ruleset, scores: Sequence[int]) -> tuple[float, ...]:
@@ -119,17 +135,29 @@ def _uma_table(rules: Ruleset, scores: Sequence[int]) -> tuple[float, ...]:
     return rules.uma_by_floaters.get(floaters, rules.uma)
 
 
+def _scaled_uma(rules: Ruleset, table: tuple[float, ...]) -> tuple[int, ...]:
+    """The uma of each place, scaled (worked out once per ruleset and uma table)."""
+    key = ("uma", table)
+    scaled = rules.memo.get(key)
+    if scaled is None:
+        scaled = remember(rules, key, lambda: tuple([_scaled(rules, u) for u in table]))
+    return scaled  # type: ignore[return-value]
+
+
 def _uma_and_oka(rules: Ruleset, scores: Sequence[int], order: list[int]) -> list[tuple[int, int]]:
     """Each seat's uma and oka (scaled); tied players (``split``) share those of their places."""
-    uma = [_scaled(rules, u) for u in _uma_table(rules, scores)]
+    uma = _scaled_uma(rules, _uma_table(rules, scores))
     oka = (rules.return_points - rules.start_points) * rules.players * SCALE
     result = [(0, 0)] * rules.players
+    if rules.ties != "split":  # each place its own uma, the top the oka
+        for position, seat in enumerate(order):
+            result[seat] = (uma[position], oka if position == 0 else 0)
+        return result
     position = 0
     while position < len(order):
         size = 1
         while (
-            rules.ties == "split"
-            and position + size < len(order)
+            position + size < len(order)
             and scores[order[position + size]] == scores[order[position]]
         ):
             size += 1
@@ -180,12 +208,13 @@ def settle(
     """Settle a finished game. ``penalties`` are (seat, settled points) added at the very end."""
     n = rules.players
     leftover = hand_out_leftover(rules, scores, deposits, owners)
-    final_scores = [score + extra for score, extra in zip(scores, leftover, strict=True)]
+    final_scores = list(map(add, scores, leftover))
     order = places(rules, final_scores)
     ranks = ranks_of(rules, final_scores, order)
     uma_oka = _uma_and_oka(rules, final_scores, order)
-    parts = [score_part(rules, score) for score in final_scores]
-    totals = [_to_tenths(rules, parts[s] + uma_oka[s][0] + uma_oka[s][1]) for s in range(n)]
+    parts = score_parts(rules, final_scores)
+    sums = [part + uma + oka for part, (uma, oka) in zip(parts, uma_oka, strict=True)]
+    totals = _to_tenths(rules, sums)
     remainder = [0] * n
     if rules.rounding.top_takes_remainder:
         # On the written (one-decimal) values, so that what the sheet shows sums to exactly 0.
@@ -202,28 +231,28 @@ def settle(
     for seat, points in penalties:
         off[seat] += _scaled(rules, points)
     per_point = rules.points_unit * SCALE
+    points = tuple([(totals[s] + bonus[s] + off[s]) / per_point + 0.0 for s in range(n)])
+    # Each seat's fields in SeatSettlement's order.
     seats = tuple(
-        SeatSettlement(
-            seat=s,
-            score=scores[s],
-            leftover=leftover[s],
-            final_score=final_scores[s],
-            rank=ranks[s],
-            score_points=parts[s] / per_point,
-            uma=uma_oka[s][0] / per_point,
-            oka=uma_oka[s][1] / per_point,
-            remainder=remainder[s] / per_point,
-            tobi_bonus=bonus[s] / per_point,
-            penalties=off[s] / per_point,
-            points=(totals[s] + bonus[s] + off[s]) / per_point + 0.0,
-        )
-        for s in range(n)
+        [
+            _new(
+                SeatSettlement,
+                (
+                    s,
+                    scores[s],
+                    leftover[s],
+                    final_scores[s],
+                    ranks[s],
+                    parts[s] / per_point,
+                    uma_oka[s][0] / per_point,
+                    uma_oka[s][1] / per_point,
+                    remainder[s] / per_point,
+                    bonus[s] / per_point,
+                    off[s] / per_point,
+                    points[s],
+                ),
+            )
+            for s in range(n)
+        ]
     )
-    return Final(
-        ended_by=ended_by,
-        scores=tuple(final_scores),
-        ranks=tuple(ranks),
-        points=tuple(seat.points for seat in seats),
-        leftover_deposits=deposits,
-        seats=seats,
-    )
+    return _new(Final, (ended_by, tuple(final_scores), tuple(ranks), points, deposits, seats))
