@@ -350,7 +350,7 @@ def _play(
         except RecordError as error:
             adjusted = _adjusted(hands, error)
             if adjusted is None:
-                message = error_text(place_error(document, error), names)
+                message = error_text(place_error(document, error, rules), names)
                 return _note(game, names, message, counted=False)
             hands, change = adjusted
             changes.append(change)
