@@ -12,8 +12,11 @@ from django.utils.translation import gettext_lazy as _
 from standings.tables import Column, Row, Standings, sorted_rows
 
 
-class StandingsFilter(forms.Form):
-    """Dates, a player search and the sort column. An invalid value is dropped, not obeyed."""
+class DateRange(forms.Form):
+    """A range of dates inside a league (it narrows the league's own, never widens them).
+
+    A wrong or backwards range is named on the page and not used.
+    """
 
     date_from = forms.DateField(
         label=_("From"), required=False, widget=forms.DateInput(attrs={"type": "date"})
@@ -21,6 +24,27 @@ class StandingsFilter(forms.Form):
     date_to = forms.DateField(
         label=_("To"), required=False, widget=forms.DateInput(attrs={"type": "date"})
     )
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        starts, ends = data.get("date_from"), data.get("date_to")
+        if starts and ends and ends < starts:
+            self.add_error(
+                "date_to",
+                _("The range ends (%(to)s) before it begins (%(from)s): the dates are not used.")
+                % {"to": ends, "from": starts},
+            )
+        return data
+
+    def dates(self) -> tuple[datetime.date | None, datetime.date | None]:
+        if not self.is_bound or "date_from" in self.errors or "date_to" in self.errors:
+            return None, None
+        return self.cleaned_data.get("date_from"), self.cleaned_data.get("date_to")
+
+
+class StandingsFilter(DateRange):
+    """Dates, a player search and the sort column. An invalid value is dropped, not obeyed."""
+
     q = forms.CharField(label=_("Player"), required=False, max_length=60)
     sort = forms.ChoiceField(label=_("Sort by"), required=False)
     order = forms.ChoiceField(
@@ -39,27 +63,11 @@ class StandingsFilter(forms.Form):
             "There is no column “%(value)s”: the standings are in their usual order."
         )
 
-    def clean(self) -> dict[str, Any]:
-        data = super().clean()
-        starts, ends = data.get("date_from"), data.get("date_to")
-        if starts and ends and ends < starts:
-            self.add_error(
-                "date_to",
-                _("The range ends (%(to)s) before it begins (%(from)s): the dates are not used.")
-                % {"to": ends, "from": starts},
-            )
-        return data
-
     def value(self, name: str) -> Any:
         """A cleaned value, or the default when it was invalid or missing."""
         if name in self.errors:
             return None
         return self.cleaned_data.get(name) or None
-
-    def dates(self) -> tuple[datetime.date | None, datetime.date | None]:
-        if "date_to" in self.errors or "date_from" in self.errors:
-            return None, None
-        return self.value("date_from"), self.value("date_to")
 
     def sorting(self) -> tuple[str | None, bool]:
         """(column key or None for standings order, descending)."""

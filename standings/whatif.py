@@ -43,6 +43,7 @@ from scoring.engine import (
 )
 from scoring.engine.presets import PRESETS
 from scoring.models import RECORD_FORMAT, Game, GameResult, Hand
+from standings.forms import DateRange
 from standings.tables import (
     ResultLine,
     Row,
@@ -133,19 +134,13 @@ def _club_ruleset(club: Club, value: str, pk: int) -> Target:
     return Target(value, ruleset.name, version.options)
 
 
-class WhatIfForm(forms.Form):
+class WhatIfForm(DateRange):
     """The rules to compare with and the dates (a league's own dates are never widened)."""
 
     rules = forms.CharField(
         label=gettext_lazy("Rules"),
         max_length=80,
         error_messages={"required": gettext_lazy("Choose the rules to compare with.")},
-    )
-    date_from = forms.DateField(
-        label=gettext_lazy("From"), required=False, widget=forms.DateInput(attrs={"type": "date"})
-    )
-    date_to = forms.DateField(
-        label=gettext_lazy("To"), required=False, widget=forms.DateInput(attrs={"type": "date"})
     )
 
     def __init__(self, *args: Any, club: Club, **kwargs: Any) -> None:
@@ -161,28 +156,11 @@ class WhatIfForm(forms.Form):
         except TargetError as error:
             raise forms.ValidationError(str(error)) from None
 
-    def clean(self) -> dict[str, Any]:
-        data = super().clean()
-        starts, ends = data.get("date_from"), data.get("date_to")
-        if starts and ends and ends < starts:
-            self.add_error(
-                "date_to",
-                _("The range ends (%(to)s) before it begins (%(from)s): the dates are not used.")
-                % {"to": ends, "from": starts},
-            )
-        return data
-
     def target(self) -> Target | None:
         """The rules asked for (checking the form): None when not given or not found."""
         if not self.is_bound or "rules" in self.errors:
             return None
         return self.cleaned_data.get("rules")
-
-    def dates(self) -> tuple[datetime.date | None, datetime.date | None]:
-        """The dates asked for: a wrong one is named on the page and not used."""
-        if not self.is_bound or "date_from" in self.errors or "date_to" in self.errors:
-            return None, None
-        return self.cleaned_data.get("date_from"), self.cleaned_data.get("date_to")
 
 
 # -- replaying the league -------------------------------------------------------------------

@@ -17,10 +17,12 @@ from __future__ import annotations
 import datetime
 
 import pytest
+from django.contrib.auth.models import User
+from django.test import Client
 
-from clubs.models import Club, League, Player, RulesetVersion
+from clubs.models import Club, League, Player, Role, RulesetVersion
 from scoring.models import GameStatus
-from tests.clubs.factories import make_club, make_players, make_ruleset
+from tests.clubs.factories import make_club, make_member, make_players, make_ruleset
 from tests.standings.factories import make_league, result_game
 
 NAMES = ("青木", "馬場", "千葉", "土井", "江藤")
@@ -32,10 +34,28 @@ def club(db: None) -> Club:
 
 
 @pytest.fixture
-def version(club: Club) -> RulesetVersion:
+def k_rule(club: Club) -> RulesetVersion:
+    """Kルール's first version, the club's default ruleset."""
     version = make_ruleset(club, "k_rule", "Kルール").current_version()
     assert version is not None
     return version
+
+
+@pytest.fixture
+def version(k_rule: RulesetVersion) -> RulesetVersion:
+    return k_rule
+
+
+@pytest.fixture
+def member(club: Club) -> User:
+    return make_member(club, "menba", Role.MEMBER)
+
+
+@pytest.fixture
+def as_member(member: User) -> Client:
+    client = Client()
+    client.force_login(member)
+    return client
 
 
 @pytest.fixture

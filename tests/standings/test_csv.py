@@ -15,7 +15,6 @@ import io
 from typing import Any
 
 import pytest
-from django.contrib.auth.models import User
 from django.http import HttpResponseBase
 from django.test import Client
 
@@ -72,27 +71,8 @@ def club(db: None) -> Club:
 
 
 @pytest.fixture
-def member(club: Club) -> User:
-    return make_member(club, "menba", Role.MEMBER)
-
-
-@pytest.fixture
-def as_member(member: User) -> Client:
-    client = Client()
-    client.force_login(member)
-    return client
-
-
-@pytest.fixture
 def players(club: Club) -> list[Player]:
     return make_players(club, NAMES)
-
-
-@pytest.fixture
-def k_rule(club: Club) -> RulesetVersion:
-    version = make_ruleset(club, "k_rule", "Kルール").current_version()
-    assert version is not None
-    return version
 
 
 def score_only(

@@ -432,7 +432,7 @@ def test_a_member_sees_the_league_page_with_every_figure(world: World) -> None:
     assert '<figure class="chart">' in content
     assert "<svg" in content
     assert content.count("<svg") == 2
-    switch = re.search(r'<nav class="league-switch".*?</nav>', content, re.S)
+    switch = re.search(r'<nav class="pill-nav".*?</nav>', content, re.S)
     assert switch
     current = re.search(r'<a [^>]*aria-current="page"[^>]*>([^<]*)</a>', switch.group(0))
     assert current

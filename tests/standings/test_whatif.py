@@ -14,7 +14,6 @@ from decimal import Decimal
 from typing import Any
 
 import pytest
-from django.contrib.auth.models import User
 from django.test import Client
 from django.utils import translation
 
@@ -74,27 +73,8 @@ def club(db: None) -> Club:
 
 
 @pytest.fixture
-def member(club: Club) -> User:
-    return make_member(club, "menba", Role.MEMBER)
-
-
-@pytest.fixture
-def as_member(member: User) -> Client:
-    client = Client()
-    client.force_login(member)
-    return client
-
-
-@pytest.fixture
 def players(club: Club) -> list[Player]:
     return make_players(club, NAMES)
-
-
-@pytest.fixture
-def k_rule(club: Club) -> RulesetVersion:
-    version = make_ruleset(club, "k_rule", "Kルール").current_version()
-    assert version is not None
-    return version
 
 
 def play(club: Club, version: RulesetVersion, league: League, hands: list[dict]) -> Game:
