@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import datetime
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any, NamedTuple
 
@@ -355,22 +355,15 @@ def _adjusted(hands: list[Any], error: RecordError) -> tuple[list[Any], str] | N
 
 
 def _settled(record: GameRecord) -> tuple[Final, str | None]:
-    """The game's settlement under the record's rules, and why it was settled otherwise."""
-    try:
-        final = replay(record).final
-    except RecordError as error:
-        if error.code != "forced_after_end":
-            raise
-        return _final(replace(record, forced_end=None)), str(ENDED_BEFORE_REFEREE)
-    if final is None:  # the hands stop before these rules end the game
-        return _final(replace(record, forced_end="what-if")), str(SETTLED_AS_IT_STANDS)
+    """The game's settlement under the record's rules (one replay), and why it was settled
+    otherwise than by its own hands and the referee's end."""
+    final = replay(record, as_it_stands=True).final
+    assert final is not None  # as it stands: always settled
+    if final.ended_by == "forced" and record.forced_end is None:
+        return final, str(SETTLED_AS_IT_STANDS)
+    if final.ended_by != "forced" and record.forced_end is not None:
+        return final, str(ENDED_BEFORE_REFEREE)
     return final, None
-
-
-def _final(record: GameRecord) -> Final:
-    final = replay(record).final
-    assert final is not None  # a forced end is settled, and so is a game its hands end
-    return final
 
 
 def _lines(record: GameRecord, final: Final, seats: list[_Seat]) -> Iterator[ResultLine]:

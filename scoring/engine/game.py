@@ -307,8 +307,13 @@ def _score_only(record: GameRecord) -> GameReplay:
     return GameReplay((), final, None)
 
 
-def replay(record: GameRecord, require_end: bool = False) -> GameReplay:
-    """Replay every hand; the settlement if the game has ended (or was ended by force)."""
+def replay(record: GameRecord, require_end: bool = False, as_it_stands: bool = False) -> GameReplay:
+    """Replay every hand; the settlement if the game has ended (or was ended by force).
+
+    ``as_it_stands`` (what-if: a game seen under other rules) settles the game in any case: one
+    whose hands stop before its end is settled as if the referee had ended it there, and a
+    referee's early end that the hands no longer need is left out instead of refused.
+    """
     if record.final_scores is not None:
         return _score_only(record)
     rules = record.ruleset
@@ -317,7 +322,9 @@ def replay(record: GameRecord, require_end: bool = False) -> GameReplay:
     for number, hand in enumerate(record.hands, 1):
         game.play(number, hand)
     ended_by = game.ended_by
-    if record.forced_end is not None:
+    if as_it_stands:
+        ended_by = ended_by or "forced"
+    elif record.forced_end is not None:
         if ended_by is not None:
             raise RecordError(
                 f"forced_end: the game had already ended ({ended_by})",

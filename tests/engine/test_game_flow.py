@@ -7,7 +7,11 @@ number>-<honba>``; ``final.ended_by`` follows ``spec/game-record.md`` ("The repl
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
+
+from scoring.engine import read_record, replay
 
 from .records import (
     Json,
@@ -131,6 +135,31 @@ def test_forced_end_settles_the_game_as_it_stands() -> None:
     assert settled["ended_by"] == "forced"
     assert settled["scores"] == [25000, 33000, 17000, 25000]
     assert settled["points"] == [5.0, 43.0, -33.0, -15.0]
+
+
+AS_IT_STANDS = [
+    # (what, hands, forced_end, ended_by): the what-if's view of a game under other rules.
+    ("hands that stop early are settled as they stand", [ron(2, win(1, 5))], None, "forced"),
+    ("the referee's end is kept", [ron(2, win(1, 5))], FORCED, "forced"),
+    ("a referee's end the hands no longer need is left out", quiet_wind() * 2, FORCED, "length"),
+    ("a game its hands end is settled as they end it", quiet_wind() * 2, None, "length"),
+]
+
+
+@pytest.mark.parametrize(
+    ("name", "hands", "forced", "ended_by"), AS_IT_STANDS, ids=ids(AS_IT_STANDS)
+)
+def test_as_it_stands_settles_every_game(
+    name: str, hands: list[Json], forced: Json | None, ended_by: str
+) -> None:
+    record = read_record(game("k_rule", hands, **({"forced_end": forced} if forced else {})))
+    settled = replay(record, as_it_stands=True).final
+    assert settled is not None
+    assert settled.ended_by == ended_by
+    ordinary = replay(replace(record, forced_end=None))
+    if ended_by == "length":  # the same settlement as the hands give without the referee
+        assert ordinary.final is not None
+        assert settled.points == ordinary.final.points
 
 
 # -- tobi ----------------------------------------------------------------------------------
