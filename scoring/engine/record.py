@@ -302,7 +302,7 @@ class _Reader:
 
     def result(self, data: Any) -> Result:
         kind = data.get("type") if isinstance(data, dict) else None
-        if kind not in RESULT_FIELDS:
+        if not isinstance(kind, str) or kind not in RESULT_FIELDS:  # a list is no type either
             known = ", ".join(RESULT_FIELDS)
             raise self.error(
                 f"result.type must be one of {known} (got {kind!r})",
@@ -383,7 +383,7 @@ class _Reader:
 
     def event(self, data: Any, path: str) -> Event:
         kind = data.get("type") if isinstance(data, dict) else None
-        if kind not in EVENT_FIELDS:
+        if not isinstance(kind, str) or kind not in EVENT_FIELDS:  # a list is no type either
             known = ", ".join(EVENT_FIELDS)
             raise self.error(
                 f"{path}.type must be one of {known} (got {kind!r})",

@@ -276,6 +276,18 @@ HAND_ERRORS = [
         "result.type",
     ),
     (
+        "a result type that is a list",
+        second("tenhou", {"result": {"type": ["ron"]}}),
+        "['ron']",
+        "result.type",
+    ),
+    (
+        "an event type that is an object",
+        second("tenhou", draw(events=[{"type": {"dead": 1}}])),
+        "{'dead': 1}",
+        "events[0].type",
+    ),
+    (
         "a wareme where the ruleset has none",
         second("shiragiku", tsumo(2, 2, 30, wareme=3)),
         "wareme",
