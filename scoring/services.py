@@ -751,13 +751,13 @@ def import_record(
     """A whole game given as its hands (a paper score sheet typed in afterwards, the demo).
 
     The record is played under ``ruleset_version`` whatever its own ``ruleset`` says; a record
-    the engine refuses raises ``RecordError`` and stores nothing. With ``finish`` a game whose
+    the engine refuses raises ``RecordError`` from the replay of what was stored, and the
+    transaction stores nothing. With ``finish`` a game whose
     hands end it is stored finished, as if its settlement had been confirmed.
     """
     _check_league(club, league)
     names = [name.strip() for name in document["players"]]
     hands = list(document["hands"])
-    replay_document({**document, "ruleset": ruleset_version.options, "players": names})
     game, _created = _create_game(
         club, ruleset_version, names, played_on, table_label, user, None, "imported", league=league
     )

@@ -13,7 +13,9 @@ from django.core.management import call_command
 
 from clubs.models import Club, Ruleset
 from scoring import services
+from scoring.engine import RecordError
 from scoring.models import Game, GameResult, HandStat
+from tests.scoring.factories import DAY
 
 # K-rule, Aoki (seat 0) deals first.
 RIICHI_THEN_OPEN_RON = {  # Aoki's riichi; Baba's open 30 fu 4 han ron on Chiba: 7,700
@@ -96,3 +98,17 @@ def test_rebuild_results_repairs_wrong_rows_and_says_which(
     again = StringIO()
     call_command("rebuild_results", stdout=again)
     assert again.getvalue().splitlines()[-1].startswith("1 games checked, 0 changed")
+
+
+@pytest.mark.django_db
+def test_a_record_the_engine_refuses_is_imported_as_nothing(club: Club, k_rule: Ruleset) -> None:
+    version = k_rule.current_version()
+    assert version is not None
+    bad = {"result": {"type": "ron", "from": 2, "wins": [{"winner": 2, "han": 1, "fu": 30}]}}
+    document = {"players": ["青木", "馬場", "千葉", "土井"], "hands": [RIICHI_THEN_OPEN_RON, bad]}
+    before = Game.objects.count()
+    with pytest.raises(RecordError) as refused:
+        services.import_record(club, document, ruleset_version=version, played_on=DAY)
+    assert refused.value.hand == 2
+    assert Game.objects.count() == before
+    assert not HandStat.objects.exists()
