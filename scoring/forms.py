@@ -52,6 +52,16 @@ def change_initial(version: int) -> dict[str, Any]:
     return {"version": version}
 
 
+def league_field() -> forms.ModelChoiceField:
+    """A game's league, or none; each form gives it the club's leagues as its choices."""
+    return forms.ModelChoiceField(
+        queryset=League.objects.none(),
+        required=False,
+        label=gettext_lazy("League"),
+        empty_label=gettext_lazy("No league"),
+    )
+
+
 # -- starting a game -----------------------------------------------------------------------
 
 SEATING = [("order", gettext_lazy("As entered")), ("draw", gettext_lazy("Random draw of winds"))]
@@ -80,12 +90,7 @@ class StartGameForm(forms.Form):
     played_on = forms.DateField(
         label=gettext_lazy("Date"), widget=forms.DateInput(attrs={"type": "date"})
     )
-    league = forms.ModelChoiceField(
-        queryset=League.objects.none(),
-        required=False,
-        label=gettext_lazy("League"),
-        empty_label=gettext_lazy("No league"),
-    )
+    league = league_field()
 
     def __init__(self, *args: Any, club: Club, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -950,12 +955,7 @@ class VoidForm(ChangeForm):
 class MoveLeagueForm(ChangeForm):
     """An admin's move of a game to another league of the club (or out of every league)."""
 
-    league = forms.ModelChoiceField(
-        queryset=League.objects.none(),
-        required=False,
-        label=gettext_lazy("League"),
-        empty_label=gettext_lazy("No league"),
-    )
+    league = league_field()
 
     def __init__(self, *args: Any, club: Club, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -1001,12 +1001,7 @@ class TenhouImportForm(forms.Form):
         label=gettext_lazy("Date"), widget=forms.DateInput(attrs={"type": "date"})
     )
     table_label = forms.CharField(max_length=40, required=False, label=gettext_lazy("Table"))
-    league = forms.ModelChoiceField(
-        queryset=League.objects.none(),
-        required=False,
-        label=gettext_lazy("League"),
-        empty_label=gettext_lazy("No league"),
-    )
+    league = league_field()
 
     MAX_BYTES = 2_000_000
 
