@@ -278,6 +278,31 @@ def _event_text(event: dict[str, Any], names: Sequence[str]) -> str:
     }
 
 
+def hand_rows(
+    hands: Sequence[dict[str, Any]], replayed: GameReplay, names: Sequence[str], rules: Ruleset
+) -> list[dict[str, Any]]:
+    """The list of hands (the game page and the score sheet): what happened, each seat's change
+    and score after it, and the sticks on the table (供託) it started with."""
+    return [
+        {
+            "number": number,
+            "round": round_name(row.round),
+            "honba": honba_name(row.honba),
+            "sticks": row.deposits_before,
+            "summary": hand_summary(hand, names, rules),
+            "riichi": [names[s] for s in hand.get("riichi", [])],
+            "deltas": list(zip(names, row.deltas, strict=True)),
+            "seats": [
+                {"name": name, "delta": delta, "score": score, "dealer": seat == row.dealer}
+                for seat, (name, delta, score) in enumerate(
+                    zip(names, row.deltas, row.scores, strict=True)
+                )
+            ],
+        }
+        for number, (hand, row) in enumerate(zip(hands, replayed.hands, strict=True), 1)
+    ]
+
+
 def game_after(replayed: GameReplay, names: Sequence[str]) -> dict[str, Any]:
     """Where the game stands after its last hand: the scores, then the next hand or the end."""
     scores = replayed.hands[-1].scores if replayed.hands else ()

@@ -180,7 +180,7 @@ def _screen_context(request: HttpRequest, screen: Screen) -> dict[str, Any]:
         "editable": editable,
         "can_void": role_allows(request, Role.ADMIN) and game.status != GameStatus.VOIDED,
         "can_move": role_allows(request, Role.ADMIN),
-        "hand_rows": _hand_rows(state),
+        "hand_rows": display.hand_rows(state.hands, state.replay, state.players, state.rules),
         "settlement": final and display.settlement(final, state.rules, state.players),
         "ended_by": final and display.ENDED_BY.get(final.ended_by, final.ended_by),
         "table": _table(state, screen),
@@ -212,20 +212,6 @@ def _table(state: GameState, screen: Screen) -> dict[str, Any] | None:
         "number": screen.number or len(state.hands) + 1,
         "seats": display.seat_lines(state.players, at.scores, at.dealer),
     }
-
-
-def _hand_rows(state: GameState) -> list[dict[str, Any]]:
-    return [
-        {
-            "number": number,
-            "round": display.round_name(row.round),
-            "honba": display.honba_name(row.honba),
-            "summary": display.hand_summary(hand, state.players, state.rules),
-            "riichi": [state.players[s] for s in hand.get("riichi", [])],
-            "deltas": list(zip(state.players, row.deltas, strict=True)),
-        }
-        for number, (hand, row) in enumerate(zip(state.hands, state.replay.hands, strict=True), 1)
-    ]
 
 
 @require_safe

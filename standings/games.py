@@ -6,11 +6,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.db.models import Prefetch
+from django.utils.translation import gettext as _
 
 from clubs.models import Club
 from scoring import display, services
 from scoring.engine import RecordError
 from scoring.models import Game, GameResult, GameStatus
+from standings import charts
 
 
 @dataclass(frozen=True)
@@ -69,3 +71,19 @@ def score_lines(state: services.GameState) -> dict[str, Any]:
         for seat in range(len(state.players))
     ]
     return {"ticks": ticks, "lines": lines, "start": start}
+
+
+def score_chart_svg(state: services.GameState) -> str:
+    """The score-progression chart as SVG: the game page shows it, the score sheet prints it."""
+    lines = score_lines(state)
+    return charts.line_chart(
+        title=_("Scores hand by hand"),
+        x_label=_("Hand (round-honba)"),
+        y_label=_("Score"),
+        x_ticks=lines["ticks"],
+        series=[
+            charts.Series(name, values)
+            for name, values in zip(state.players, lines["lines"], strict=True)
+        ],
+        baseline=lines["start"],
+    )

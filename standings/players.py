@@ -20,10 +20,13 @@ from decimal import Decimal
 from typing import Any
 
 from django.db.models import Count, Exists, OuterRef, Q, QuerySet, Sum
+from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from clubs.models import Counting, League, Player
 from scoring.models import GameResult, GameStatus, HandStat
+from standings import charts
 from standings.tables import PLACE_SHORT, as_points, capped_points, counted_results
 
 RECENT_GAMES = 20
@@ -393,6 +396,38 @@ def league_asked(value: str, leagues: Sequence[League]) -> League | None:
     if not (value.isascii() and value.isdigit()):
         return None
     return next((league for league in leagues if league.pk == int(value)), None)
+
+
+# --- the charts --------------------------------------------------------------------------------
+
+
+def player_charts(name: str, results: Results) -> dict[str, SafeString]:
+    """The points line and the places bars, as SVG markup (the chart module escapes all text):
+    the player page and the player's PDF report embed the very same SVG.
+
+    Drawn narrow, so that their text stays readable once shrunk to a phone's width."""
+    if not results.games:
+        return {}
+    points = charts.line_chart(
+        title=gettext("Points over the games"),
+        x_label=gettext("Game (date)"),
+        y_label=gettext("Cumulative points"),
+        x_ticks=[line.played_on.isoformat() for line in results.lines],
+        series=[charts.Series(name, results.cumulative)],
+        baseline=0,
+        width=420,
+        height=280,
+    )
+    places = charts.bar_chart(
+        title=gettext("Places"),
+        x_label=gettext("Place"),
+        y_label=gettext("Games"),
+        labels=[str(label) for label in PLACE_SHORT[: results.table_size]],
+        values=results.places,
+        width=360,
+        height=220,
+    )
+    return {"points_chart": mark_safe(points), "places_chart": mark_safe(places)}
 
 
 # --- the figures as the page shows them --------------------------------------------------------

@@ -4,15 +4,13 @@ from __future__ import annotations
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
-from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 
 from clubs.access import club_view
 from clubs.models import Club
 from clubs.views.common import club_page
 from scoring import services
-from standings import charts
-from standings.games import latest_results, live_tables, score_lines
+from standings.games import latest_results, live_tables, score_chart_svg
 from standings.leagues import current_league
 from standings.tables import league_standings
 
@@ -40,18 +38,7 @@ def club_home(request: HttpRequest, club: Club) -> HttpResponse:
 def game_chart(request: HttpRequest, club: Club, game_id: int) -> HttpResponse:
     """The game's scores after every hand, as SVG (the game page and the PDF sheet show it)."""
     state = services.game_state(get_object_or_404(services.games(), club=club, pk=game_id))
-    lines = score_lines(state)
-    svg = charts.line_chart(
-        title=_("Scores hand by hand"),
-        x_label=_("Hand (round-honba)"),
-        y_label=_("Score"),
-        x_ticks=lines["ticks"],
-        series=[
-            charts.Series(name, values)
-            for name, values in zip(state.players, lines["lines"], strict=True)
-        ],
-        baseline=lines["start"],
-    )
+    svg = score_chart_svg(state)
     response = HttpResponse(svg, content_type="image/svg+xml; charset=utf-8")
     response["Cache-Control"] = "private, max-age=0, must-revalidate"
     return response
