@@ -11,6 +11,7 @@ urlpatterns = [
     path("healthz", views.healthz, name="healthz"),
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),
+    path("", include("reports.urls")),
     path("", include("standings.urls")),
     path("c/<slug:slug>/games/", include("scoring.urls")),
     path("", include("clubs.urls")),

@@ -1,0 +1,186 @@
+"""The PDF reports' speed: standings of 200 players, a 20-hand game sheet, a player's report.
+
+Works on the database DATABASE_URL names; unset, a fresh SQLite file in a temporary directory.
+A league of 200 players is written directly (``bulk_create`` of games, seats and results, as
+``tests/standings/factories.py::result_game`` leaves them), a 20-hand game and a player's short
+games are played through the services (the sheet and the charts need hands). Each report is
+rendered once untimed, then REPEATS times: the median goes in the figures. The game sheet is
+another module's (``reports/games.py``): while it is missing its figures are null.
+
+Prints one JSON object as its last line.
+"""
+
+from __future__ import annotations
+
+import datetime
+import json
+import os
+import statistics
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from decimal import Decimal
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+REPEATS = 5
+PLAYERS, GAMES = 200, 600  # 12 games each: every player qualifies (10 games)
+DAY = datetime.date(2026, 9, 1)
+TARGETS = {"standings_s": 2.0, "game_sheet_s": 0.5, "player_report_s": 1.5}
+SHEET_KB = 200
+
+
+def setup() -> None:
+    if not os.environ.get("DATABASE_URL"):
+        folder = tempfile.mkdtemp(prefix="tenbou-bench-pdf-")
+        os.environ["DATABASE_URL"] = f"sqlite:///{folder}/bench.sqlite3"
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "tenbou.settings")
+    import django
+
+    django.setup()
+    from django.core.management import call_command
+
+    call_command("migrate", verbosity=0)
+
+
+def make_club() -> Any:
+    from clubs.models import Club, Ruleset, RulesetVersion
+    from scoring.engine import resolve_options
+
+    slug = f"bench-pdf-{int(time.time())}"
+    club = Club.objects.create(name="ベンチ麻雀会", slug=slug)
+    ruleset = Ruleset.objects.create(club=club, name="Kルール")
+    RulesetVersion.objects.create(
+        ruleset=ruleset, number=1, options=resolve_options({"preset": "k_rule"})
+    )
+    return club
+
+
+def make_league(club: Any) -> Any:
+    """200 players, 600 finished games of four, written row by row in three inserts."""
+    from clubs.models import League, Player
+    from scoring.models import Game, GameResult, GameStatus, Seat
+
+    version = club.rulesets.get().current_version()
+    league = League.objects.create(
+        club=club, name="ベンチリーグ", ruleset=version.ruleset, qualification_games=10
+    )
+    people = Player.objects.bulk_create(
+        Player(club=club, name=f"選手{n:03d}") for n in range(1, PLAYERS + 1)
+    )
+    games = Game.objects.bulk_create(
+        Game(
+            club=club,
+            ruleset_version=version,
+            league=league,
+            played_on=DAY + datetime.timedelta(days=n % 90),
+            status=GameStatus.FINISHED,
+        )
+        for n in range(GAMES)
+    )
+    seats, results = [], []
+    for n, game in enumerate(games):
+        table = [people[(n * 4 + seat * 7) % PLAYERS] for seat in range(4)]
+        for seat, (player, points) in enumerate(zip(table, (45.3, 5.1, -15.2, -35.2), strict=True)):
+            seats.append(Seat(game=game, seat=seat, player=player))
+            results.append(
+                GameResult(
+                    game=game,
+                    seat=seat,
+                    player=player,
+                    rank=seat + 1,
+                    points=Decimal(str(points)),
+                    final_score=(50300, 30100, 14800, 4800)[seat],
+                )
+            )
+    Seat.objects.bulk_create(seats)
+    GameResult.objects.bulk_create(results)
+    return league
+
+
+def play_sheet_game(club: Any) -> Any:
+    """Twenty hands: the dealer tenpai at each draw (renchan), then a ron ends the honba run."""
+    from scoring import services
+
+    version = club.rulesets.get().current_version()
+    game = services.start_game(
+        club,
+        ruleset_version=version,
+        players=["東家", "南家", "西家", "北家"],
+        played_on=DAY,
+        table_label="1卓",
+    )
+    for number in range(20):
+        state = services.game_state(services.games().get(pk=game.pk))
+        tenpai = [0] if number % 2 else [0, 2]
+        hand = {"riichi": [], "result": {"type": "draw", "tenpai": tenpai}}
+        services.record_hand(game, hand, version=state.version, key=f"sheet-{number}")
+    return services.games().get(pk=game.pk)
+
+
+def report_player(club: Any) -> tuple[Any, Any]:
+    """A player with real hands in a league of their own (both charts drawn)."""
+    from clubs.models import League, Player
+    from tests.standings.factories import play_short_games
+
+    version = club.rulesets.get().current_version()
+    league = League.objects.create(club=club, name="個人リーグ", ruleset=version.ruleset)
+    names = ["青木", "馬場", "千葉", "土井", "江藤"]
+    play_short_games(version, league, names)
+    return Player.objects.get(club=club, name="青木"), league
+
+
+def median_seconds(render: Callable[[], bytes]) -> tuple[float, int]:
+    """(median seconds of REPEATS renders after one untimed, size in bytes)."""
+    size = len(render())
+    times = []
+    for _ in range(REPEATS):
+        started = time.perf_counter()
+        render()
+        times.append(time.perf_counter() - started)
+    return round(statistics.median(times), 3), size
+
+
+def game_sheet(club: Any) -> tuple[float | None, float | None, str]:
+    try:
+        from reports.games import game_sheet_pdf
+    except ImportError as error:
+        return None, None, f"reports.games not there yet: {error}"
+    game = play_sheet_game(club)
+    seconds, size = median_seconds(lambda: game_sheet_pdf([game], language="ja"))
+    return seconds, round(size / 1024, 1), ""
+
+
+def main() -> None:
+    setup()
+    from reports.league import player_pdf, standings_pdf
+
+    club = make_club()
+    league = make_league(club)
+    standings_s, standings_size = median_seconds(lambda: standings_pdf(league, language="ja"))
+    player, own = report_player(club)
+    player_s, _size = median_seconds(lambda: player_pdf(player, own, language="ja"))
+    sheet_s, sheet_kb, note = game_sheet(club)
+    result = {
+        "standings_s": standings_s,
+        "game_sheet_s": sheet_s,
+        "player_report_s": player_s,
+        "game_sheet_kb": sheet_kb,
+    }
+    missed = [key for key, limit in TARGETS.items() if (result[key] or 0) > limit]
+    if sheet_kb is not None and sheet_kb > SHEET_KB:
+        missed.append("game_sheet_kb")
+    print(
+        f"standings of {PLAYERS} players ({GAMES} games): {standings_s} s, "
+        f"{standings_size // 1024} KB; player report {player_s} s; game sheet {sheet_s} s, "
+        f"{sheet_kb} KB {note}; targets {'missed: ' + ', '.join(missed) if missed else 'met'}"
+    )
+    print(json.dumps(result))
+
+
+if __name__ == "__main__":
+    main()

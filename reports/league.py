@@ -1,0 +1,167 @@
+"""A league's standings (成績表) and a player's report (個人成績) as PDF.
+
+The standings are printed landscape with every column of the web table, the qualification line
+(規定打数) as a marked row, the dates and the ruleset's settlement in words. The rows are cut
+into pages here rather than left to the layout: each page is one table with its own header, and
+a page holds a known number of lines, so the printout of 200 players has a known length.
+
+The player's report is the player page on paper: the figures with their sample size and 95%
+interval, the very SVG charts of the page, and every game of the league (or of the club).
+"""
+
+from __future__ import annotations
+
+import datetime
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from django.utils import translation
+from django.utils.translation import gettext
+
+from clubs.models import League, Player
+from clubs.ruleset_fields import FIELDS
+from clubs.ruleset_words import Line, option_lines
+from reports.render import LANDSCAPE, PORTRAIT, render_pdf
+from scoring.models import Game, GameStatus
+from standings.players import hand_figures, player_charts, player_stats, result_figures
+from standings.tables import Row, Standings, league_standings
+from standings.templatetags.standings_tags import cell
+
+FIRST_PAGE_LINES = 24  # below the title, the league's facts and its rules in words
+PAGE_LINES = 30  # a landscape A4 page of rows 5.2 mm high under the header
+RULE_OPTIONS = ("start_points", "return_points", "uma", "rounding", "tobi")
+
+
+@dataclass(frozen=True)
+class PrintedRow:
+    """A line of the printed standings: a player's row, or the qualification line."""
+
+    row: Row | None  # None: the qualification line
+    cells: list[tuple[bool, str]]  # (in the red, text) of each column after the player's name
+
+
+def standings_pdf(
+    league: League,
+    date_from: datetime.date | None = None,
+    date_to: datetime.date | None = None,
+    language: str | None = None,
+) -> bytes:
+    """The league's standings, landscape A4, every column, in ``language`` (else the active)."""
+    language = language or translation.get_language()
+    table = league_standings(league, date_from, date_to)
+    with translation.override(language):
+        title = f"{league.name} · {gettext('Standings')}"
+        context = {
+            "league": league,
+            "table": table,
+            "pages": list(paged(printed_rows(table))),
+            "rules": rule_lines(league),
+            "colspan": len(table.columns) + 1,
+        }
+    return render_pdf(
+        "reports/standings.html",
+        context,
+        title=title,
+        club_name=league.club.name,
+        orientation=LANDSCAPE,
+        language=language,
+    )
+
+
+def printed_rows(table: Standings) -> list[PrintedRow]:
+    """The rows in standings order, the qualification line before the first unqualified."""
+    columns = [column for column in table.columns if column.key != "name"]
+    printed = []
+    for row in table.rows:
+        if not row.qualified and not any(line.row is None for line in printed):
+            printed.append(PrintedRow(None, []))
+        cells = [(c.kind == "points" and row.value(c.key) < 0, cell(row, c)) for c in columns]
+        printed.append(PrintedRow(row, cells))
+    return printed
+
+
+def paged(lines: Sequence[PrintedRow]) -> Iterator[Sequence[PrintedRow]]:
+    """The lines cut into pages: fewer on the first, below the league's facts."""
+    yield lines[:FIRST_PAGE_LINES]
+    for start in range(FIRST_PAGE_LINES, len(lines), PAGE_LINES):
+        yield lines[start : start + PAGE_LINES]
+
+
+def page_count(players: int, with_line: bool) -> int:
+    """How many pages the standings of ``players`` take (the tests check the printout)."""
+    lines = players + with_line
+    rest = max(0, lines - FIRST_PAGE_LINES)
+    return 1 + -(-rest // PAGE_LINES)
+
+
+def league_options(league: League) -> tuple[str, dict[str, Any]] | None:
+    """(name, options) of the league's ruleset: its default one, else its latest game's."""
+    version = league.ruleset.current_version() if league.ruleset else None
+    if version is None:
+        game = (
+            Game.objects.filter(league=league, status=GameStatus.FINISHED)
+            .select_related("ruleset_version__ruleset")
+            .order_by("-played_on", "-pk")
+            .first()
+        )
+        version = game.ruleset_version if game else None
+    if version is None:
+        return None
+    return f"{version.ruleset.name} v{version.number}", version.options
+
+
+@dataclass(frozen=True)
+class Rules:
+    name: str
+    lines: list[Line]
+
+
+def rule_lines(league: League) -> Rules | None:
+    """How the league's games settle, in the ruleset page's words: oka, uma, rounding, tobi."""
+    found = league_options(league)
+    if found is None:
+        return None
+    name, options = found
+    lines = [
+        line
+        for fields in FIELDS
+        if fields.option.name in RULE_OPTIONS
+        for line in option_lines(fields, options)
+    ]
+    return Rules(name, lines)
+
+
+def player_pdf(player: Player, league: League | None = None, language: str | None = None) -> bytes:
+    """The player's report, portrait A4: figures, charts and every game of the scope."""
+    language = language or translation.get_language()
+    stats = player_stats(player, league)
+    with translation.override(language):
+        scope = league.name if league else gettext("All games")
+        title = f"{player.name} · {scope}"
+        context = {
+            "player": player,
+            "league": league,
+            "stats": stats,
+            "result_figures": result_figures(stats.results),
+            "hand_figures": hand_figures(stats.hands),
+            "games": running_lines(stats.results.lines),
+            **player_charts(player.name, stats.results),
+        }
+    return render_pdf(
+        "reports/player.html",
+        context,
+        title=title,
+        club_name=player.club.name,
+        orientation=PORTRAIT,
+        language=language,
+    )
+
+
+def running_lines(lines: Sequence[Any]) -> list[tuple[int, Any, float]]:
+    """(number, game line, running total) of each game, in the order played."""
+    running, numbered = 0.0, []
+    for number, line in enumerate(lines, 1):
+        running += float(line.points)
+        numbered.append((number, line, running))
+    return numbered

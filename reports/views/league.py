@@ -1,0 +1,37 @@
+"""The league's standings and a player's report as PDF downloads, beside their web pages."""
+
+from __future__ import annotations
+
+from django.http import HttpRequest, HttpResponse
+from django.views.decorators.http import require_safe
+
+from clubs.access import club_object, club_view
+from clubs.models import Club, League, Player
+from reports.league import player_pdf, standings_pdf
+from reports.views.common import pdf_response
+from standings.forms import StandingsFilter
+from standings.players import league_asked
+from standings.tables import columns
+
+
+@require_safe
+@club_view()
+def standings_report(request: HttpRequest, club: Club, league_id: int) -> HttpResponse:
+    """The standings as the page shows them for its dates (a wrong date is left out)."""
+    league = club_object(club, League.objects.select_related("club", "ruleset"), league_id)
+    form = StandingsFilter(request.GET, columns=columns(4))
+    form.is_valid()
+    date_from, date_to = form.dates()
+    return pdf_response(
+        lambda: standings_pdf(league, date_from, date_to), f"standings-{league.pk}.pdf"
+    )
+
+
+@require_safe
+@club_view()
+def player_report(request: HttpRequest, club: Club, player_id: int) -> HttpResponse:
+    """One league's counted games (``?league=``); a value naming none: every game, no error."""
+    person = club_object(club, Player.objects.select_related("club"), player_id)
+    league = league_asked(request.GET.get("league", ""), list(League.objects.filter(club=club)))
+    suffix = f"-league-{league.pk}" if league else ""
+    return pdf_response(lambda: player_pdf(person, league), f"player-{person.pk}{suffix}.pdf")
