@@ -32,6 +32,7 @@ from scoring.engine import (
     resolve_options,
 )
 from scoring.engine import Ruleset as Rules
+from scoring.engine.hand import RawTransfer
 from scoring.engine.tenhou import mjlog_to_record
 from scoring.models import (
     RECORD_FORMAT,
@@ -233,7 +234,9 @@ def _hand_stats(game: Game, state: GameState, first: int) -> list[HandStat]:
     players = _seat_players(game)
     stats = []
     rows = state.replay.hands[first - 1 :]
-    transfers = state.replay.transfers[first - 1 :]
+    # The raw tuples, not ``replay.transfers``: that would build every hand's Transfer objects
+    # on each hand posted, to read only the new hand's.
+    transfers = state.replay.raw_transfers[first - 1 :]
     for number, (hand, row, paid) in enumerate(
         zip(state.hands[first - 1 :], rows, transfers, strict=True), first
     ):
@@ -281,17 +284,17 @@ def _roles(hand: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def _win_values(transfers: Sequence[Any]) -> dict[int, int]:
+def _win_values(transfers: Sequence[RawTransfer]) -> dict[int, int]:
     """Each seat's win payments received (+) or paid as the discarder or pao (-), honba and
     sticks left out: what the hand was worth (和了点, 放銃点)."""
     values: dict[int, int] = {}
-    for transfer in transfers:
-        if transfer.kind != "win":
+    for payer, receiver, amount, kind in transfers:
+        if kind != "win":
             continue
-        if transfer.receiver is not None:
-            values[transfer.receiver] = values.get(transfer.receiver, 0) + transfer.amount
-        if transfer.payer is not None:
-            values[transfer.payer] = values.get(transfer.payer, 0) - transfer.amount
+        if receiver is not None:
+            values[receiver] = values.get(receiver, 0) + amount
+        if payer is not None:
+            values[payer] = values.get(payer, 0) - amount
     return values
 
 
@@ -645,7 +648,7 @@ def rebuild_derived(game: Game) -> Rebuilt:
     A game whose record the engine refuses (it cannot be saved that way, but a ruleset or an
     engine fix may make an old one unreadable) raises ``RecordError`` and keeps its rows.
     """
-    Game.objects.select_for_update().filter(pk=game.pk).exists()
+    _lock(game)
     state = game_state(game)
     stats = _differ(HandStat, game, expected_hand_stats(game, state), ("hand_number", "seat"))
     results = _differ(GameResult, game, game_results(game, state), ("seat",))
