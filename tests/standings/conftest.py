@@ -22,6 +22,7 @@ from django.test import Client
 
 from clubs.models import Club, League, Player, Role, RulesetVersion
 from scoring.models import GameStatus
+from tests.clubs.conftest import logged_in
 from tests.clubs.factories import make_club, make_member, make_players, make_ruleset
 from tests.standings.factories import make_league, result_game
 
@@ -52,10 +53,18 @@ def member(club: Club) -> User:
 
 
 @pytest.fixture
+def admin(club: Club) -> User:
+    return make_member(club, "kanri", Role.ADMIN)
+
+
+@pytest.fixture
 def as_member(member: User) -> Client:
-    client = Client()
-    client.force_login(member)
-    return client
+    return logged_in(member)
+
+
+@pytest.fixture
+def as_admin(admin: User) -> Client:
+    return logged_in(admin)
 
 
 @pytest.fixture

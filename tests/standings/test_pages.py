@@ -13,23 +13,10 @@ from django.conf import settings
 from django.contrib.auth.models import User
 from django.test import Client
 
-from clubs.models import Club, League, Player, Role, RulesetVersion
+from clubs.models import Club, League, Player, RulesetVersion
 from scoring import services
 from scoring.models import Game, GameLog
-from tests.clubs.factories import make_member
 from tests.standings.factories import make_league
-
-
-@pytest.fixture
-def admin(club: Club) -> User:
-    return make_member(club, "kanri", Role.ADMIN)
-
-
-@pytest.fixture
-def as_admin(admin: User) -> Client:
-    client = Client()
-    client.force_login(admin)
-    return client
 
 
 @pytest.fixture
