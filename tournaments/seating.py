@@ -1,0 +1,3 @@
+"""Seating for tournament rounds (pure Python; filled in by the seating work)."""
+
+from __future__ import annotations
