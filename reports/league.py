@@ -5,6 +5,11 @@ The standings are printed landscape with every column of the web table, the qual
 into pages here rather than left to the layout: each page is one table with its own header, and
 a page holds a known number of lines, so the printout of 200 players has a known length.
 
+Each page's rows are printed column by column: a run of rows is one table row whose cells hold
+a column's values a line each (``white-space: pre``, one line height), ruled every line. The
+page looks the same as a cell per value, but WeasyPrint lays out 17 cells a page instead of 17
+per player: 200 players print in under half the time (``bench/pdf.py``).
+
 The player's report is the player page on paper: the figures with their sample size and 95%
 interval, the very SVG charts of the page, and every game of the league (or of the club).
 """
@@ -14,6 +19,7 @@ from __future__ import annotations
 import datetime
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from itertools import groupby
 from typing import Any
 
 from django.utils import translation
@@ -38,7 +44,27 @@ class PrintedRow:
     """A line of the printed standings: a player's row, or the qualification line."""
 
     row: Row | None  # None: the qualification line
-    cells: list[tuple[bool, str]]  # (in the red, text) of each column after the player's name
+    cells: list[str]  # each column's text: place, name, then the figures
+
+
+@dataclass(frozen=True)
+class RowRun:
+    """Consecutive rows of one page, on one side of the qualification line, column by column."""
+
+    qualified: bool
+    columns: list[str]  # a column's texts, a line each
+
+
+def row_runs(page: Sequence[PrintedRow]) -> list[RowRun | None]:
+    """The page's rows as runs of columns, with None where the qualification line falls."""
+    runs: list[RowRun | None] = []
+    for qualified, lines in groupby(page, key=lambda line: line.row and line.row.qualified):
+        if qualified is None:
+            runs.append(None)
+            continue
+        columns = zip(*(line.cells for line in lines), strict=True)
+        runs.append(RowRun(qualified, ["\n".join(texts) for texts in columns]))
+    return runs
 
 
 def standings_pdf(
@@ -55,7 +81,7 @@ def standings_pdf(
         context = {
             "league": league,
             "table": table,
-            "pages": list(paged(printed_rows(table))),
+            "pages": [row_runs(page) for page in paged(printed_rows(table)) if page],
             "rules": rule_lines(league),
             "colspan": len(table.columns) + 1,
         }
@@ -76,8 +102,8 @@ def printed_rows(table: Standings) -> list[PrintedRow]:
     for row in table.rows:
         if not row.qualified and not any(line.row is None for line in printed):
             printed.append(PrintedRow(None, []))
-        cells = [(c.kind == "points" and row.value(c.key) < 0, cell(row, c)) for c in columns]
-        printed.append(PrintedRow(row, cells))
+        place = str(row.place) if row.place else "—"
+        printed.append(PrintedRow(row, [place, row.name, *(cell(row, c) for c in columns)]))
     return printed
 
 
