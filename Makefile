@@ -38,11 +38,13 @@ format: install
 messages: install
 	$(PY) manage.py makemessages -l ja --no-obsolete \
 		--ignore='$(VENV)/*' --ignore='staticfiles/*' --ignore='tests/*' --ignore='bench/*' \
-		--ignore='clubs/*' --ignore='scoring/*' --ignore='standings/*' --ignore='reports/*' --ignore='docs/*'
+		--ignore='clubs/*' --ignore='scoring/*' --ignore='standings/*' --ignore='reports/*' \
+		--ignore='tournaments/*' --ignore='docs/*'
 	cd clubs && ../$(PY) ../manage.py makemessages -l ja --no-obsolete
 	cd scoring && ../$(PY) ../manage.py makemessages -l ja --no-obsolete
 	cd standings && ../$(PY) ../manage.py makemessages -l ja --no-obsolete
 	cd reports && ../$(PY) ../manage.py makemessages -l ja --no-obsolete
+	cd tournaments && ../$(PY) ../manage.py makemessages -l ja --no-obsolete
 	$(PY) manage.py compilemessages --ignore=$(VENV)
 
 # Benchmarks that need PostgreSQL read DATABASE_URL; unset, they get the local server.

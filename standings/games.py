@@ -33,14 +33,17 @@ def live_tables(club: Club) -> list[LiveTable]:
             state = services.game_state(game)
         except RecordError:  # cannot happen for a stored game; never let it break the home page
             continue
-        tables.append(_live(state))
+        tables.append(live_table(state))
     return tables
 
 
-def _live(state: services.GameState) -> LiveTable:
+def live_table(state: services.GameState) -> LiveTable:
+    """Where a game stands: its round and honba, or none once ended, and each seat's score."""
     replay = state.replay
     at = replay.next_hand
-    if at is None:  # ended, waiting for the settlement to be confirmed
+    if at is None and not replay.hands:  # settled by its final scores alone (素点入力)
+        scores, dealer, where = replay.final.scores if replay.final else (), 0, ""
+    elif at is None:  # ended, waiting for the settlement to be confirmed
         last = replay.hands[-1]
         scores, dealer, where = last.scores, last.dealer, ""
     else:

@@ -14,6 +14,7 @@ urlpatterns = [
     path("", include("reports.urls")),
     path("", include("standings.urls")),
     path("c/<slug:slug>/games/", include("scoring.urls")),
+    path("c/<slug:slug>/tournaments/", include("tournaments.urls")),
     path("", include("clubs.urls")),
     path("", include("scoring.urls_players")),
 ]

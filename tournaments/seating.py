@@ -1,3 +1,652 @@
-"""Seating for tournament rounds (pure Python; filled in by the seating work)."""
+"""Seating for tournament rounds (卓組): pure Python, drawn from a published seed.
+
+A round is a tuple of tables, each a tuple of player ids in seat order: East, South, West,
+North (three seats in sanma). ``plan_rounds`` seats a round given the rounds before it:
+
+- **random**: no pair of players meets twice while that is possible at all. Seating one round
+  at a time paints itself into a corner (16 players over 5 rounds meet each other exactly once:
+  only a perfect design does it), so the round is planned with every round still to come, and
+  the plan's first round is played. The rest of the plan is the next draw's starting point
+  (``hint``): it is kept when the round went as planned, and mended when it did not (a
+  drop-out, a swiss or uploaded round in between).
+- **swiss**: tables by the standings (the leaders at table 1), then the fewest, nearest
+  exchanges that avoid a repeated pair or teammates.
+
+Teammates never share a table while that is possible. The winds: every ``table_size``
+consecutive rounds (1-4, 5-8 ...) each player sits once in each seat, so over the rounds each
+player's East/South/West/North counts differ by at most 1. A group's seats are found together,
+as an edge colouring of the bipartite graph of tables and players (König: it always exists).
+
+The search is seeded by ``random.Random(f"{seed}:...")``: the same players, history, options,
+hint and seed give the same seating on any machine, which is how ``manage.py seating`` proves a
+draw.
+"""
 
 from __future__ import annotations
+
+import random
+import time
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from itertools import combinations, permutations
+from typing import Any
+
+Table = tuple[int, ...]
+Round = tuple[Table, ...]
+
+RANDOM, SWISS = "random", "swiss"
+METHODS = (RANDOM, SWISS)
+TEAM_COST, PAIR_COST = 100, 1  # teammates at one table weigh more than a repeated pair
+MAX_SECONDS = 1.5  # a draw stops searching here, with the best seating it found
+STUCK_STEPS = 600  # steps without a better plan before a random shake
+GIVE_UP_STEPS = 6000  # steps without a better plan before the best one is taken
+
+
+class SeatingError(ValueError):
+    """A seating that cannot be made, as data: a code and what it concerns.
+
+    Codes: ``player_count`` (count, size, needed), ``duplicate_player`` (player),
+    ``team_too_large`` (team, count), ``no_standings``, ``unknown_method``; a CSV's codes are
+    ``tournaments.seating_csv``'s. ``tournaments.messages`` says each in the reader's language.
+    """
+
+    def __init__(
+        self,
+        code: str,
+        *,
+        row: int | None = None,
+        player: int | str | None = None,
+        table: int | None = None,
+        round: int | None = None,
+        count: int | None = None,
+        size: int | None = None,
+        needed: int | None = None,
+        team: str | None = None,
+    ) -> None:
+        super().__init__(code)
+        self.code = code
+        self.row, self.player, self.table, self.round = row, player, table, round
+        self.count, self.size, self.needed, self.team = count, size, needed, team
+
+    def __str__(self) -> str:
+        details = {k: v for k, v in vars(self).items() if k != "code" and v is not None}
+        return f"{self.code} {details}" if details else self.code
+
+
+def byes_needed(player_count: int, table_size: int = 4) -> int:
+    """How many players (substitutes) the last table lacks: 0 when the count fills the tables."""
+    return -player_count % table_size
+
+
+@dataclass(frozen=True)
+class Quality:
+    repeated_pairs: int  # meetings beyond the first, over every pair
+    most_meetings: int  # the most times one pair met
+    wind_imbalance: int  # the largest (max - min) of one player's wind counts
+    teammates_together: int  # pairs of teammates who shared a table
+
+
+def seating_quality(
+    rounds: Sequence[Sequence[Sequence[int]]],
+    *,
+    teams: Mapping[int, str] | None = None,
+    table_size: int = 4,
+) -> Quality:
+    meetings: Counter[tuple[int, int]] = Counter()
+    winds: dict[int, list[int]] = {}
+    teams = teams or {}
+    for tables in rounds:
+        for table in tables:
+            meetings.update(_pairs(table))
+            for seat, player in enumerate(table):
+                winds.setdefault(player, [0] * table_size)[seat] += 1
+    return Quality(
+        repeated_pairs=sum(count - 1 for count in meetings.values() if count > 1),
+        most_meetings=max(meetings.values(), default=0),
+        wind_imbalance=max((max(c) - min(c) for c in winds.values()), default=0),
+        teammates_together=sum(_teammates(table, teams) for tables in rounds for table in tables),
+    )
+
+
+def _pairs(table: Iterable[int]) -> list[tuple[int, int]]:
+    return [(a, b) if a < b else (b, a) for a, b in combinations(table, 2)]
+
+
+def _teammates(table: Sequence[int], teams: Mapping[int, str]) -> int:
+    return sum(1 for a, b in combinations(table, 2) if a in teams and teams.get(b) == teams[a])
+
+
+def seat_round(
+    players: Sequence[int],
+    history: Sequence[Sequence[Sequence[int]]],
+    **options: object,
+) -> Round:
+    """Seat one round: the first of ``plan_rounds``."""
+    return plan_rounds(players, history, **options)[0]  # type: ignore[arg-type]
+
+
+def plan_rounds(
+    players: Sequence[int],
+    history: Sequence[Sequence[Sequence[int]]],
+    *,
+    method: str,
+    seed: str,
+    round_number: int,
+    rounds_total: int,
+    table_size: int = 4,
+    teams: Mapping[int, str] | None = None,
+    standings: Sequence[int] | None = None,
+    hint: Sequence[Sequence[Sequence[int]]] | None = None,
+) -> list[Round]:
+    """Round ``round_number`` and, for a random draw, the rounds planned after it.
+
+    ``history``: the rounds seated before (played or published), in order. ``hint``: the plan
+    the previous draw returned after its first round (a random draw starts from it).
+    """
+    _check(players, table_size, teams or {}, method, standings)
+    rng = random.Random(f"{seed}:{method}:{round_number}")
+    field = _Field(players, history, table_size, teams or {}, round_number)
+    if method == SWISS:
+        order = [p for p in standings or () if p in field.playing]
+        order += sorted(field.playing - set(order))
+        return [field.swiss(order)]
+    rounds = max(1, rounds_total - round_number + 1)
+    return field.random(rounds, rng, hint)
+
+
+def _check(
+    players: Sequence[int],
+    table_size: int,
+    teams: Mapping[int, str],
+    method: str,
+    standings: Sequence[int] | None,
+) -> None:
+    if method not in METHODS:
+        raise SeatingError("unknown_method")
+    seen: set[int] = set()
+    for player in players:
+        if player in seen:
+            raise SeatingError("duplicate_player", player=player)
+        seen.add(player)
+    if not players or len(players) % table_size:
+        count = len(players)
+        raise SeatingError(
+            "player_count", count=count, size=table_size, needed=byes_needed(count, table_size)
+        )
+    if method == SWISS and standings is None:
+        raise SeatingError("no_standings")
+    tables = len(players) // table_size
+    sizes = Counter(teams[player] for player in players if player in teams)
+    for team, size in sorted(sizes.items()):
+        if size > tables:
+            raise SeatingError("team_too_large", team=team, count=size)
+
+
+class _Field:
+    """The players of a draw, what the history says of them, and the ways to seat them."""
+
+    def __init__(
+        self,
+        players: Sequence[int],
+        history: Sequence[Sequence[Sequence[int]]],
+        table_size: int,
+        teams: Mapping[int, str],
+        round_number: int,
+    ) -> None:
+        self.players = sorted(players)
+        self.playing = set(players)
+        self.size = table_size
+        self.teams = teams
+        self.round_number = round_number
+        self.met: Counter[tuple[int, int]] = Counter()
+        self.winds = {p: [0] * table_size for p in self.players}
+        # The winds each player took in this group of rounds (1-4, 5-8 ...) so far.
+        first_of_group = round_number - (round_number - 1) % table_size
+        self.group_winds: dict[int, set[int]] = {p: set() for p in self.players}
+        for number, tables in enumerate(history, 1):
+            for table in tables:
+                for pair in _pairs(p for p in table if p in self.playing):
+                    self.met[pair] += 1
+                for seat, player in enumerate(table):
+                    if player in self.playing and seat < table_size:
+                        self.winds[player][seat] += 1
+                        if number >= first_of_group:
+                            self.group_winds[player].add(seat)
+
+    # -- random -----------------------------------------------------------------------------
+
+    def random(
+        self, rounds: int, rng: random.Random, hint: Sequence[Sequence[Sequence[int]]] | None
+    ) -> list[Round]:
+        plan = _Plan(self, self._start(rounds, rng, hint), rng)
+        plan.search(time.perf_counter() + MAX_SECONDS)
+        tables = plan.tables
+        if hint is None or not self._winds_hold(tables):
+            tables = _Winds(self, tables).seat()
+        return [tuple(tuple(table) for table in round_) for round_ in tables]
+
+    def _start(
+        self, rounds: int, rng: random.Random, hint: Sequence[Sequence[Sequence[int]]] | None
+    ) -> list[list[list[int]]]:
+        """The hint's rounds when they seat exactly these players, new random rounds after."""
+        start: list[list[list[int]]] = []
+        stand_in = self._stand_ins(hint)
+        for planned in list(hint or [])[:rounds]:
+            tables = [[stand_in.get(p, p) for p in table] for table in planned]
+            seated = sorted(p for table in tables for p in table)
+            if seated != self.players or any(len(t) != self.size for t in tables):
+                break
+            start.append(tables)
+        if not start:
+            start = transversal_rounds(self.players, self.size, rounds, rng, self.teams)
+        while len(start) < rounds:
+            order = list(self.players)
+            rng.shuffle(order)
+            start.append([order[i : i + self.size] for i in range(0, len(order), self.size)])
+        return start
+
+    def _stand_ins(self, hint: Sequence[Sequence[Sequence[int]]] | None) -> dict[int, int]:
+        """Who takes the planned seats of a player no longer there: a newcomer, in id order."""
+        planned = {p for table in (hint or [[]])[0] for p in table}
+        gone, new = sorted(planned - self.playing), sorted(self.playing - planned)
+        return dict(zip(gone, new, strict=True)) if len(gone) == len(new) else {}
+
+    def _winds_hold(self, rounds: Sequence[Sequence[Sequence[int]]]) -> bool:
+        """Whether these seat orders keep every player within 1 after each round."""
+        counts = {p: list(c) for p, c in self.winds.items()}
+        for tables in rounds:
+            for table in tables:
+                for seat, player in enumerate(table):
+                    counts[player][seat] += 1
+            if any(max(c) - min(c) > 1 for c in counts.values()):
+                return False
+        return True
+
+    # -- swiss ------------------------------------------------------------------------------
+
+    def swiss(self, order: Sequence[int]) -> Round:
+        tables = [list(order[i : i + self.size]) for i in range(0, len(order), self.size)]
+        rank = {player: index for index, player in enumerate(order)}
+        while self._mend_swiss(tables, rank):
+            pass
+        return tuple(tuple(self._best_seats(table)) for table in tables)
+
+    def _conflicts(self, table: Sequence[int]) -> int:
+        pairs = sum(PAIR_COST for pair in _pairs(table) if self.met[pair])
+        return pairs + TEAM_COST * _teammates(table, self.teams)
+
+    def _mend_swiss(self, tables: list[list[int]], rank: Mapping[int, int]) -> bool:
+        """The exchange between two tables that removes the most conflict for the least move."""
+        best: tuple[int, int, int, int, int, int] | None = None
+        for t, table in enumerate(tables):
+            if not self._conflicts(table):
+                continue
+            for u in range(len(tables)):
+                if u == t:
+                    continue
+                before = self._conflicts(table) + self._conflicts(tables[u])
+                for i, a in enumerate(table):
+                    for j, b in enumerate(tables[u]):
+                        mine = [b if p == a else p for p in table]
+                        theirs = [a if p == b else p for p in tables[u]]
+                        gain = before - self._conflicts(mine) - self._conflicts(theirs)
+                        option = (-gain, abs(rank[a] - rank[b]), t, u, i, j)
+                        if gain > 0 and (best is None or option < best):
+                            best = option
+        if best is None:
+            return False
+        _gain, _distance, t, u, i, j = best
+        tables[t][i], tables[u][j] = tables[u][j], tables[t][i]
+        return True
+
+    def _best_seats(self, table: Sequence[int]) -> tuple[int, ...]:
+        """The seat order that leaves the players' winds most even (a free wind first)."""
+
+        def unevenness(order: tuple[int, ...]) -> tuple[int, int]:
+            worst = total = 0
+            for seat, player in enumerate(order):
+                counts = list(self.winds[player])
+                counts[seat] += 1
+                worst = max(worst, max(counts) - min(counts))
+                total += counts[seat]
+            return worst, total
+
+        return min(permutations(table), key=unevenness)
+
+
+class _Plan:
+    """The planned rounds' tables, improved by swapping two players of one round.
+
+    Tabu search on conflicts: each step takes a player in a conflict (a pair met before,
+    teammates together) and makes the swap that lowers the conflicts most, never undoing a
+    recent swap unless it finds a plan better than any so far.
+    """
+
+    def __init__(self, field: _Field, tables: list[list[list[int]]], rng: random.Random) -> None:
+        self.field, self.rng = field, rng
+        self._load(tables)
+
+    def _load(self, tables: list[list[list[int]]]) -> None:
+        self.tables = tables
+        self.where = [
+            {p: (t, s) for t, table in enumerate(round_) for s, p in enumerate(table)}
+            for round_ in tables
+        ]
+        self.met = Counter(self.field.met)
+        for round_ in tables:
+            for table in round_:
+                self.met.update(_pairs(table))
+        self.cost = self._cost()
+
+    def _cost(self) -> int:
+        excess = sum(c - 1 for c in self.met.values() if c > 1)
+        excess -= sum(c - 1 for c in self.field.met.values() if c > 1)
+        teammates = sum(_teammates(t, self.field.teams) for r in self.tables for t in r)
+        return PAIR_COST * excess + TEAM_COST * teammates
+
+    def search(self, deadline: float) -> None:
+        best, best_tables, stuck, step, improved = self.cost, self._copy(), 0, 0, 0
+        tabu: dict[tuple[int, int, int], int] = {}
+        floor = self._floor()
+        while self.cost > floor:
+            step += 1
+            if step - improved > GIVE_UP_STEPS or (
+                step % 32 == 0 and time.perf_counter() > deadline
+            ):
+                break
+            conflicted = self._conflicted()
+            k, player = conflicted[self.rng.randrange(len(conflicted))]
+            move = self._best_swap(k, player, tabu, step, best)
+            if move is None:
+                continue
+            delta, other = move
+            self._swap(k, player, other)
+            self.cost += delta
+            tenure = step + 4 + self.rng.randrange(8)
+            tabu[(k, player, other)] = tabu[(k, other, player)] = tenure
+            if self.cost < best:
+                best, best_tables, stuck, improved = self.cost, self._copy(), 0, step
+            else:
+                stuck += 1
+            if stuck > STUCK_STEPS:
+                self._shake()
+                stuck = 0
+        if self.cost > best:
+            self._load(best_tables)
+
+    def _floor(self) -> int:
+        """The fewest repeats any plan can have: more meetings than opponents must repeat."""
+        field = self.field
+        meetings = Counter()
+        for (a, b), count in field.met.items():
+            meetings[a] += count
+            meetings[b] += count
+        rounds = len(self.tables)
+        surplus = 0
+        for player in field.players:
+            team = field.teams.get(player)
+            mates = sum(1 for p in field.players if team is not None and field.teams.get(p) == team)
+            opponents = len(field.players) - 1 - max(0, mates - 1)
+            needed = meetings[player] + (field.size - 1) * rounds
+            surplus += max(0, needed - opponents)
+        history = sum(c - 1 for c in field.met.values() if c > 1)
+        return max(0, PAIR_COST * (-(-surplus // 2) - history))
+
+    def _copy(self) -> list[list[list[int]]]:
+        return [[list(table) for table in round_] for round_ in self.tables]
+
+    def _conflicted(self) -> list[tuple[int, int]]:
+        """(round, player) of every player in a conflict."""
+        teams, found = self.field.teams, []
+        for k, round_ in enumerate(self.tables):
+            for table in round_:
+                for a, b in combinations(table, 2):
+                    pair = (a, b) if a < b else (b, a)
+                    if self.met[pair] > 1 or (a in teams and teams.get(b) == teams[a]):
+                        found += [(k, a), (k, b)]
+        return found
+
+    def _delta(self, k: int, a: int, b: int) -> int:
+        """What swapping ``a`` and ``b`` (at two tables of round ``k``) does to the conflicts."""
+        ta, tb = self.where[k][a][0], self.where[k][b][0]
+        teams, delta = self.field.teams, 0
+        for mover, leaving, joining in ((a, ta, tb), (b, tb, ta)):
+            team = teams.get(mover)
+            for other in self.tables[k][leaving]:
+                if other != mover:
+                    pair = (mover, other) if mover < other else (other, mover)
+                    delta -= PAIR_COST if self.met[pair] > 1 else 0
+                    delta -= TEAM_COST if team is not None and teams.get(other) == team else 0
+            for other in self.tables[k][joining]:
+                if other not in (a, b):
+                    pair = (mover, other) if mover < other else (other, mover)
+                    delta += PAIR_COST if self.met[pair] >= 1 else 0
+                    delta += TEAM_COST if team is not None and teams.get(other) == team else 0
+        return delta
+
+    def _best_swap(
+        self, k: int, player: int, tabu: dict[tuple[int, int, int], int], step: int, best: int
+    ) -> tuple[int, int] | None:
+        mine = self.where[k][player][0]
+        options: list[tuple[int, int]] = []
+        lowest = None
+        for other in self.field.players:
+            if self.where[k][other][0] == mine:
+                continue
+            delta = self._delta(k, player, other)
+            if tabu.get((k, player, other), 0) > step and self.cost + delta >= best:
+                continue
+            if lowest is None or delta < lowest:
+                options, lowest = [(delta, other)], delta
+            elif delta == lowest:
+                options.append((delta, other))
+        return options[self.rng.randrange(len(options))] if options else None
+
+    def _swap(self, k: int, a: int, b: int) -> None:
+        (ta, sa), (tb, sb) = self.where[k][a], self.where[k][b]
+        round_ = self.tables[k]
+        self.met.subtract(_pairs(round_[ta]) + _pairs(round_[tb]))
+        round_[ta][sa], round_[tb][sb] = b, a
+        self.where[k][a], self.where[k][b] = (tb, sb), (ta, sa)
+        self.met.update(_pairs(round_[ta]) + _pairs(round_[tb]))
+
+    def _shake(self) -> None:
+        """A few random swaps, to leave a valley the tabu search keeps falling back into."""
+        for _ in range(3):
+            k = self.rng.randrange(len(self.tables))
+            a, b = self.rng.sample(self.field.players, 2)
+            if self.where[k][a][0] != self.where[k][b][0]:
+                self.cost += self._delta(k, a, b)
+                self._swap(k, a, b)
+
+
+class _Winds:
+    """Each planned table's seat order: every player once in each seat per group of rounds.
+
+    The planned rounds of one group (rounds 1-4, 5-8 ... for four seats) and their players make
+    a bipartite graph (a table - a player), whose edges get a seat each, a table having every
+    seat once and a player never the same seat twice in the group: a proper edge colouring,
+    found edge by edge with alternating-path swaps (König). Seats a player already took in the
+    group's earlier rounds are kept out; if that leaves no colouring, the table takes the order
+    that leaves the winds most even.
+    """
+
+    def __init__(self, field: _Field, tables: list[list[list[int]]]) -> None:
+        self.field, self.tables = field, tables
+
+    def seat(self) -> list[list[list[int]]]:
+        size, first = self.field.size, self.field.round_number
+        seated: list[list[list[int]]] = []
+        k = 0
+        while k < len(self.tables):
+            number = first + k
+            group_end = number + (size - 1 - (number - 1) % size)
+            group = list(range(k, min(len(self.tables), k + group_end - number + 1)))
+            taken = self.field.group_winds if k == 0 else {p: set() for p in self.field.players}
+            seated += _colour_group([self.tables[g] for g in group], taken, size) or [
+                [list(self.field._best_seats(table)) for table in self.tables[g]] for g in group
+            ]
+            k = group[-1] + 1
+        return seated
+
+
+def _colour_group(
+    rounds: list[list[list[int]]], taken: Mapping[int, set[int]], size: int
+) -> list[list[list[int]]] | None:
+    """Seat orders for a group's rounds by edge colouring; None when the taken seats forbid it."""
+    # colour[node][c] = the node at the other end of the edge coloured c (nodes: tables, players)
+    colour: dict[object, dict[int, object]] = {}
+    for player, seats in taken.items():
+        colour[("p", player)] = {seat: ("taken", player, seat) for seat in seats}
+    for k, round_ in enumerate(rounds):
+        for t, table in enumerate(round_):
+            colour[("t", k, t)] = {}
+            for player in table:
+                if not _add_edge(colour, ("t", k, t), ("p", player), size):
+                    return None
+    seated = []
+    for k, round_ in enumerate(rounds):
+        tables = []
+        for t in range(len(round_)):
+            by_seat = colour[("t", k, t)]
+            tables.append([by_seat[seat][1] for seat in range(size)])  # type: ignore[index]
+        seated.append(tables)
+    return seated
+
+
+def _add_edge(colour: dict[object, dict[int, object]], u: object, v: object, size: int) -> bool:
+    """Colour the edge u-v: a colour free at both, after swapping an alternating path if need be."""
+    free_u = next((c for c in range(size) if c not in colour[u]), None)
+    free_v = next((c for c in range(size) if c not in colour[v]), None)
+    if free_u is None or free_v is None:
+        return False
+    if free_u not in colour[v]:
+        colour[u][free_u], colour[v][free_u] = v, u
+        return True
+    # The path from v alternating free_u, free_v: swap its two colours, then free_u is free at v.
+    path, node, c, other = [], v, free_u, free_v
+    while c in colour[node]:
+        nxt = colour[node][c]
+        if nxt[0] == "taken":  # type: ignore[index]
+            return False  # a seat taken in an earlier round cannot move
+        path.append((node, nxt, c))
+        node, c, other = nxt, other, c
+    for a, b, c in path:
+        del colour[a][c], colour[b][c]
+    for a, b, c in path:
+        swapped = free_v if c == free_u else free_u
+        colour[a][swapped], colour[b][swapped] = b, a
+    colour[u][free_u], colour[v][free_u] = v, u
+    return True
+
+
+def transversal_rounds(
+    players: Sequence[int],
+    size: int,
+    rounds: int,
+    rng: random.Random,
+    teams: Mapping[int, str] | None = None,
+) -> list[list[list[int]]]:
+    """Rounds in which no two players meet twice, by construction, when the field allows it.
+
+    With ``size * q`` players, ``q`` a prime power of at least ``size``: the players are laid
+    out in ``size`` groups of ``q`` (drawn at random), group ``i`` labelled by a field element
+    ``e_i`` of GF(q). In round ``r`` table ``a`` seats the player ``a + r * e_i`` of each group:
+    two players of groups ``i`` and ``j`` meet only in the round ``r = (x - y) / (e_i - e_j)``.
+    That gives ``q`` rounds, and one more (the groups themselves) when ``q == size``: the
+    affine plane of 16 players over 5 rounds. Other fields, or more rounds: as many as it gives.
+    Players of one group never meet, so each team is kept inside one group where it fits.
+    """
+    q = len(players) // size
+    field = _galois_field(q)
+    if field is None or q < size:
+        return []
+    add, mul = field
+    groups = _groups_by_team(players, size, q, teams, rng)
+    labels = rng.sample(range(q), size)
+    slopes = rng.sample(range(q), q)
+    built = [
+        [[groups[i][add(a, mul(r, labels[i]))] for i in range(size)] for a in range(q)]
+        for r in slopes
+    ]
+    if q == size:
+        built.append([list(group) for group in groups])
+    return built[:rounds]
+
+
+def _groups_by_team(
+    players: Sequence[int], size: int, q: int, teams: Mapping[int, str] | None, rng: random.Random
+) -> list[list[int]]:
+    """``size`` groups of ``q`` players drawn at random, each team inside one group if it fits."""
+    members: dict[str, list[int]] = {}
+    for player in players:
+        if teams and player in teams:
+            members.setdefault(teams[player], []).append(player)
+    loose = [p for p in players if not (teams and p in teams)]
+    units = [sorted(team) for _name, team in sorted(members.items())] + [[p] for p in loose]
+    rng.shuffle(units)
+    units.sort(key=len, reverse=True)
+    groups: list[list[int]] = [[] for _ in range(size)]
+    for unit in units:
+        roomiest = max(range(size), key=lambda g: (q - len(groups[g]), -g))
+        if len(unit) > q - len(groups[roomiest]):  # a team that fits nowhere whole: spread it
+            for player in unit:
+                roomiest = max(range(size), key=lambda g: (q - len(groups[g]), -g))
+                groups[roomiest].append(player)
+        else:
+            groups[roomiest].extend(unit)
+    for group in groups:
+        rng.shuffle(group)
+    return groups
+
+
+def _galois_field(q: int) -> tuple[Any, Any] | None:
+    """(add, mul) of GF(q) on 0..q-1 when q is a prime power, else None.
+
+    An element is the digits of a polynomial in base p; the modulus is the first monic
+    polynomial of degree k for which x generates every non-zero element (a primitive one).
+    """
+    prime = next((p for p in range(2, q + 1) if q % p == 0), None)
+    if prime is None:
+        return None
+    degree, rest = 0, q
+    while rest % prime == 0:
+        rest //= prime
+        degree += 1
+    if rest != 1:
+        return None
+
+    def digits(value: int) -> list[int]:
+        return [(value // prime**i) % prime for i in range(degree)]
+
+    def number(coefficients: Sequence[int]) -> int:
+        return sum(c * prime**i for i, c in enumerate(coefficients))
+
+    def add(u: int, v: int) -> int:
+        return number([(a + b) % prime for a, b in zip(digits(u), digits(v), strict=True)])
+
+    def times(u: int, v: int, modulus: Sequence[int]) -> int:
+        product = [0] * (2 * degree)
+        for i, a in enumerate(digits(u)):
+            for j, b in enumerate(digits(v)):
+                product[i + j] = (product[i + j] + a * b) % prime
+        for top in range(2 * degree - 1, degree - 1, -1):  # reduce by the monic modulus
+            factor = product[top]
+            if factor:
+                for i, c in enumerate(modulus):
+                    product[top - degree + i] = (product[top - degree + i] - factor * c) % prime
+        return number(product[:degree])
+
+    if degree == 1:
+        return add, lambda u, v: (u * v) % prime
+    for tail in range(q):
+        modulus = [*digits(tail), 1]
+        x, seen, power = prime, set(), 1  # x is the polynomial "x": digits [0, 1]
+        for _ in range(q - 1):
+            power = times(power, x, modulus)
+            seen.add(power)
+        if len(seen) == q - 1 and 0 not in seen:
+            products = {(u, v): times(u, v, modulus) for u in range(q) for v in range(q)}
+            return add, lambda u, v, products=products: products[(u, v)]
+    return None

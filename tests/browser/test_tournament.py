@@ -1,0 +1,73 @@
+"""The hall during a round: the table status and the live standings refresh themselves.
+
+A round of two tables is published; while the page is open in the browser, one table's game
+gets a hand and the other finishes. Without a reload, the status page shows one table playing
+and one finished, and the standings page shows the finished table's points.
+"""
+
+from __future__ import annotations
+
+import datetime
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from clubs.models import Club
+from scoring import services as scoring
+from tests.clubs.factories import make_club, make_ruleset
+from tournaments import services
+from tournaments.models import EntryStatus, Round, SeatingMethod, Tournament
+
+DAY = datetime.date(2026, 11, 28)
+RON = {"result": {"type": "ron", "from": 2, "wins": [{"winner": 1, "han": 4, "fu": 30}]}}
+
+
+@pytest.fixture
+def running(db: None) -> tuple[Club, Tournament, Round]:
+    club = make_club("taikai", public=True, name="大会麻雀会")
+    ruleset = make_ruleset(club, "k_rule", "Kルール")
+    tournament = services.create_tournament(
+        club, name="秋季大会", starts_on=DAY, ruleset=ruleset, rounds=2, round_minutes=60
+    )
+    for entry in services.register(tournament, [f"選手{n:02d}" for n in range(1, 9)]):
+        services.set_status(entry, EntryStatus.CHECKED_IN)
+    (round_,) = services.draw_rounds(tournament, [1], SeatingMethod.RANDOM)
+    services.publish_round(round_, played_on=DAY)
+    services.start_clock(round_)
+    return club, tournament, round_
+
+
+def test_the_table_status_and_the_standings_follow_the_tables_without_a_reload(
+    running: tuple[Club, Tournament, Round], page: Page, phone_page: Page, screenshot_path: Path
+) -> None:
+    club, tournament, round_ = running
+    base = f"/c/{club.slug}/tournaments/{tournament.pk}"
+    page.clock.install()
+    page.goto(f"{base}/rounds/1/")
+    expect(page.locator(".table-card.status-not_started")).to_have_count(2)
+    phone_page.clock.install()
+    phone_page.goto(f"{base}/standings/")
+    expect(phone_page.get_by_text("まだ対局を終えた卓はありません。")).to_be_visible()
+
+    first, second = round_.tables.order_by("number")
+    game = first.game
+    scoring.record_hand(game, RON, version=game.version, key="hand-1")
+    game = second.game
+    scoring.record_final_scores(
+        game, scores=[45000, 30000, 15000, 10000], version=game.version, key="done"
+    )
+
+    page.clock.run_for(11_000)  # the status polls every 10 s
+    expect(page.locator(".table-card.status-playing")).to_have_count(1)
+    expect(page.locator(".table-card.status-finished")).to_have_count(1)
+    expect(page.locator(".table-card.status-playing")).to_contain_text("東2局 0本場")
+    page.screenshot(path=screenshot_path / "tournament-status-tablet.png", full_page=True)
+
+    phone_page.clock.run_for(21_000)  # the standings poll every 20 s
+    east = second.seats.get(seat=0).entry.player.name
+    row = phone_page.locator("table.tournament-standings tbody tr").first
+    expect(row).to_contain_text(east)
+    expect(row).to_contain_text("+55.0")
+    assert phone_page.evaluate("document.documentElement.scrollWidth") <= 390
+    phone_page.screenshot(path=screenshot_path / "tournament-standings-phone.png", full_page=True)

@@ -1,0 +1,255 @@
+"""The seating itself (pure Python, no database): repeats, winds, teams, swiss, the seed.
+
+Each tournament is seated as the app seats it: round after round, each draw given the rounds
+before it and the plan the previous draw made (``hint``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+import pytest
+
+from tournaments.seating import (
+    Round,
+    SeatingError,
+    _galois_field,
+    byes_needed,
+    plan_rounds,
+    seat_round,
+    seating_quality,
+)
+
+
+def tournament(
+    players: int,
+    rounds: int,
+    *,
+    seed: str = "公開シード",
+    size: int = 4,
+    teams: Mapping[int, str] | None = None,
+) -> list[Round]:
+    history: list[Round] = []
+    hint = None
+    for number in range(1, rounds + 1):
+        plan = plan_rounds(
+            list(range(1, players + 1)),
+            history,
+            method="random",
+            seed=seed,
+            round_number=number,
+            rounds_total=rounds,
+            table_size=size,
+            teams=teams,
+            hint=hint,
+        )
+        history.append(plan[0])
+        hint = plan[1:]
+    return history
+
+
+def every_player_once(rounds: Sequence[Round], players: int) -> None:
+    for tables in rounds:
+        assert sorted(p for table in tables for p in table) == list(range(1, players + 1))
+
+
+@pytest.mark.parametrize(("players", "rounds"), [(16, 5), (32, 8), (64, 8), (200, 8)])
+@pytest.mark.parametrize("seed", ["a", "b", "2026-秋"])
+def test_random_seating_never_repeats_a_pair_and_keeps_the_winds_within_one(
+    players: int, rounds: int, seed: str
+) -> None:
+    seated = tournament(players, rounds, seed=seed)
+    every_player_once(seated, players)
+    quality = seating_quality(seated)
+    assert quality.repeated_pairs == 0
+    assert quality.most_meetings == 1
+    assert quality.wind_imbalance <= 1
+
+
+def test_sixteen_players_over_five_rounds_meet_everyone_exactly_once() -> None:
+    seated = tournament(16, 5)
+    pairs = {frozenset((a, b)) for tables in seated for t in tables for a in t for b in t if a != b}
+    assert len(pairs) == 16 * 15 // 2
+
+
+@pytest.mark.parametrize("rounds", [1, 3, 4])
+def test_winds_stay_within_one_after_every_round(rounds: int) -> None:
+    seated = tournament(32, 8)
+    assert seating_quality(seated[:rounds]).wind_imbalance <= 1
+
+
+def test_after_four_rounds_everyone_has_sat_in_every_seat() -> None:
+    seated = tournament(32, 8)
+    for player in range(1, 33):
+        seats = sorted(t.index(player) for tables in seated[:4] for t in tables if player in t)
+        assert seats == [0, 1, 2, 3]
+
+
+def test_the_same_seed_gives_the_same_seating_and_another_seed_another() -> None:
+    assert tournament(32, 4, seed="x") == tournament(32, 4, seed="x")
+    assert tournament(32, 4, seed="x") != tournament(32, 4, seed="y")
+
+
+def test_teammates_never_share_a_table_and_nobody_meets_twice() -> None:
+    teams = {player: f"チーム{player % 8}" for player in range(1, 33)}
+    seated = tournament(32, 8, teams=teams)
+    quality = seating_quality(seated, teams=teams)
+    assert quality.teammates_together == 0
+    assert quality.repeated_pairs == 0
+    assert quality.wind_imbalance <= 1
+
+
+def test_sanma_tables_of_three_use_three_winds() -> None:
+    seated = tournament(12, 3, size=3)
+    every_player_once(seated, 12)
+    assert all(len(table) == 3 for tables in seated for table in tables)
+    quality = seating_quality(seated, table_size=3)
+    assert quality.repeated_pairs == 0
+    assert quality.wind_imbalance == 0  # three rounds, three winds: one of each
+
+
+def test_when_repeats_cannot_be_avoided_they_are_as_few_as_possible() -> None:
+    # 12 players at tables of 3 over 6 rounds meet 12 opponents each, of 11: 6 pairs must repeat.
+    seated = tournament(12, 6, size=3)
+    assert seating_quality(seated, table_size=3).repeated_pairs <= 7
+
+
+def test_a_substitute_takes_the_planned_seats_of_the_player_who_left() -> None:
+    played: list[Round] = []
+    hint = None
+    for number in (1, 2, 3):
+        plan = plan_rounds(
+            list(range(1, 33)),
+            played,
+            method="random",
+            seed="s",
+            round_number=number,
+            rounds_total=8,
+            hint=hint,
+        )
+        played.append(plan[0])
+        hint = plan[1:]
+    field = [p for p in range(1, 33) if p != 7] + [99]  # 7 left after round 3; 99 sits in
+    rest = plan_rounds(
+        field, played, method="random", seed="s", round_number=4, rounds_total=8, hint=hint
+    )
+    assert len(rest) == 5
+    assert seating_quality([*played, *rest]).repeated_pairs == 0
+    assert all(99 in {p for t in tables for p in t} for tables in rest)
+
+
+# -- swiss -----------------------------------------------------------------------------------
+
+
+def test_swiss_groups_the_players_by_their_standings() -> None:
+    standings = [5, 1, 7, 3, 8, 2, 6, 4]
+    (tables,) = [
+        seat_round(
+            range(1, 9),
+            [],
+            method="swiss",
+            seed="s",
+            round_number=2,
+            rounds_total=3,
+            standings=standings,
+        )
+    ]
+    assert [set(table) for table in tables] == [{5, 1, 7, 3}, {8, 2, 6, 4}]
+
+
+def test_swiss_avoids_a_repeat_with_the_nearest_exchange() -> None:
+    standings = list(range(1, 9))
+    played: list[Round] = [((1, 2, 3, 4), (5, 6, 7, 8))]
+    tables = seat_round(
+        range(1, 9),
+        played,
+        method="swiss",
+        seed="s",
+        round_number=2,
+        rounds_total=3,
+        standings=standings,
+    )
+    # By the standings all 12 pairs of round 1 would meet again; two of each old table at each
+    # new one is the best there is: 4 repeats.
+    assert seating_quality([*played, tables]).repeated_pairs == 4
+
+
+def test_swiss_mends_a_table_by_the_smallest_move_in_the_standings() -> None:
+    standings = list(range(1, 13))
+    played: list[Round] = [((1, 5, 9, 10), (2, 6, 11, 12), (3, 4, 7, 8))]
+    # By standings: {1,2,3,4} {5,6,7,8} {9,10,11,12}, with 3-4, 7-8, 9-10 and 11-12 met in
+    # round 1: four repeats. Four players a table from three old tables: one repeat each at best.
+    tables = seat_round(
+        range(1, 13),
+        played,
+        method="swiss",
+        seed="s",
+        round_number=2,
+        rounds_total=3,
+        standings=standings,
+    )
+    assert seating_quality([*played, tables]).repeated_pairs == 3
+    top = set(tables[0])
+    assert {1, 2} <= top  # the leaders stay at the top table
+
+
+def test_swiss_for_200_players_keeps_everyone_and_avoids_repeats() -> None:
+    played = tournament(200, 1)
+    standings = list(range(200, 0, -1))
+    tables = seat_round(
+        range(1, 201),
+        played,
+        method="swiss",
+        seed="s",
+        round_number=2,
+        rounds_total=8,
+        standings=standings,
+    )
+    every_player_once([tables], 200)
+    assert seating_quality([*played, tables]).repeated_pairs == 0
+
+
+# -- refusals --------------------------------------------------------------------------------
+
+
+def test_a_field_that_does_not_fill_the_tables_is_refused_with_the_count() -> None:
+    with pytest.raises(SeatingError) as refused:
+        seat_round(range(1, 10), [], method="random", seed="s", round_number=1, rounds_total=2)
+    assert (refused.value.code, refused.value.count, refused.value.needed) == ("player_count", 9, 3)
+    assert byes_needed(9) == 3
+    assert byes_needed(8, 3) == 1
+
+
+def test_a_player_listed_twice_is_refused_by_name() -> None:
+    with pytest.raises(SeatingError) as refused:
+        seat_round([1, 2, 3, 3], [], method="random", seed="s", round_number=1, rounds_total=1)
+    assert (refused.value.code, refused.value.player) == ("duplicate_player", 3)
+
+
+def test_a_team_larger_than_the_tables_is_refused() -> None:
+    teams = dict.fromkeys(range(1, 4), "大きすぎ")
+    with pytest.raises(SeatingError) as refused:
+        seat_round(
+            range(1, 9), [], method="random", seed="s", round_number=1, rounds_total=1, teams=teams
+        )
+    assert (refused.value.code, refused.value.team) == ("team_too_large", "大きすぎ")
+
+
+def test_swiss_needs_the_standings() -> None:
+    with pytest.raises(SeatingError, match="no_standings"):
+        seat_round(range(1, 5), [], method="swiss", seed="s", round_number=1, rounds_total=1)
+
+
+@pytest.mark.parametrize("order", [4, 5, 7, 8, 9, 16, 25, 27, 32])
+def test_the_finite_fields_behind_the_construction_are_fields(order: int) -> None:
+    field = _galois_field(order)
+    assert field is not None
+    add, mul = field
+    for a in range(1, order):
+        assert sorted(mul(a, b) for b in range(order)) == list(range(order))
+        assert sorted(add(a, b) for b in range(order)) == list(range(order))
+
+
+@pytest.mark.parametrize("order", [6, 10, 12, 15])
+def test_no_field_has_an_order_that_is_not_a_prime_power(order: int) -> None:
+    assert _galois_field(order) is None

@@ -1,0 +1,368 @@
+"""The organiser's services: registration, seating, a round's life, drop-outs, the cut, teams.
+
+Points follow K-rule's settlement of the final scores (see conftest): by seat, East scores
+45,000 (+55.0), South 30,000 (+10.0), West 15,000 (-25.0), North 10,000 (-40.0).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterator
+from decimal import Decimal
+
+import pytest
+from django.utils import translation
+
+from clubs.models import Club
+from scoring.models import GameStatus
+from tests.clubs.factories import make_ruleset
+from tests.tournaments.conftest import DAY, POINTS, finish, make_tournament, play_round, seated
+from tournaments import services
+from tournaments.models import (
+    CutCarry,
+    EntryStatus,
+    RoundStatus,
+    SeatingMethod,
+    SubstituteResults,
+    Tournament,
+)
+from tournaments.seating import seat_round
+from tournaments.services import TournamentError
+from tournaments.standings import tournament_standings
+
+
+@pytest.fixture(autouse=True)
+def english() -> Iterator[None]:
+    """The services' refusals are read in English here (the pages test them in Japanese)."""
+    with translation.override("en"):
+        yield
+
+
+def totals(tournament: Tournament) -> dict[str, Decimal]:
+    return {row.name: row.total for row in tournament_standings(tournament).rows}
+
+
+def expected_totals(*rounds: list[list[str]]) -> dict[str, Decimal]:
+    """Each player's points when every table ends 45,000 / 30,000 / 15,000 / 10,000 by seat."""
+    points: Counter[str] = Counter()
+    for tables in rounds:
+        for table in tables:
+            for seat, name in enumerate(table):
+                points[name] += Decimal(str(POINTS[seat]))
+    return dict(points)
+
+
+# -- the tournament and its players ----------------------------------------------------------
+
+
+def test_a_cut_must_leave_a_round_and_fill_whole_tables(club: Club) -> None:
+    with pytest.raises(TournamentError, match="multiple of 4"):
+        make_tournament(club, rounds=3, cut_after=2, cut_size=6)
+    with pytest.raises(TournamentError, match="before the last"):
+        make_tournament(club, rounds=3, cut_after=3, cut_size=4)
+    assert not Tournament.objects.exists()
+
+
+def test_a_name_registered_twice_is_refused_and_nothing_of_the_list_is_saved(club: Club) -> None:
+    tournament = make_tournament(club, players=4)
+    with pytest.raises(TournamentError, match="選手02 is registered already"):
+        services.register(tournament, ["新人", "選手02"])
+    assert tournament.entries.count() == 4
+    assert not club.players.filter(name="新人").exists()
+
+
+@pytest.mark.parametrize(
+    ("players", "preset", "expected"),
+    [
+        (8, "k_rule", (0, 0)),
+        (9, "k_rule", (3, 1)),
+        (11, "k_rule", (1, 3)),
+        (8, "gensou_sanma", (1, 2)),
+    ],
+)
+def test_the_page_says_how_many_substitutes_or_byes_a_round_needs(
+    club: Club, players: int, preset: str, expected: tuple[int, int]
+) -> None:
+    ruleset = make_ruleset(club, preset, name=preset + " rules")
+    tournament = make_tournament(club, players=players, rounds=2)
+    tournament.ruleset = ruleset
+    tournament.save()
+    assert services.shortfall(tournament, 1) == expected
+
+
+# -- seating ---------------------------------------------------------------------------------
+
+
+def test_a_random_round_seats_every_checked_in_player_once_at_tables_of_four(club: Club) -> None:
+    tournament = make_tournament(club, players=12)
+    (round_,) = services.draw_rounds(tournament, [1], SeatingMethod.RANDOM)
+    tables = seated(round_)
+    assert [len(table) for table in tables] == [4, 4, 4]
+    assert sorted(name for table in tables for name in table) == sorted(
+        entry.player.name for entry in tournament.entries.all()
+    )
+    assert round_.status == RoundStatus.DRAFT
+
+
+def test_the_seating_is_the_seeds_own_and_reruns_identically(club: Club) -> None:
+    tournament = make_tournament(club, players=16, rounds=4)
+    rounds = services.draw_rounds(tournament, [1, 2, 3, 4], SeatingMethod.RANDOM)
+    for round_ in rounds:
+        rerun = seat_round(
+            round_.draw["players"],
+            services.history_before(tournament, round_.number),
+            method=round_.method,
+            seed=tournament.seed,
+            round_number=round_.number,
+            rounds_total=tournament.rounds,
+            hint=round_.draw["hint"],
+        )
+        stored = services.history_before(tournament, round_.number + 1)[-1]
+        assert tuple(rerun) == stored
+
+
+def test_nobody_meets_twice_over_four_random_rounds_of_sixteen(club: Club) -> None:
+    tournament = make_tournament(club, players=16, rounds=5)
+    services.draw_rounds(tournament, [1, 2, 3, 4, 5], SeatingMethod.RANDOM)
+    pairs: Counter[frozenset[int]] = Counter()
+    for tables in services.history_before(tournament, 6):
+        for table in tables:
+            pairs.update(frozenset((a, b)) for a in table for b in table if a < b)
+    assert max(pairs.values()) == 1
+    assert len(pairs) == 16 * 15 // 2  # every pair exactly once: 5 rounds of 16
+
+
+def test_players_who_are_not_a_multiple_of_four_are_refused_naming_the_count(club: Club) -> None:
+    tournament = make_tournament(club, players=9)
+    with pytest.raises(TournamentError, match="9 players cannot fill tables of 4: add 3"):
+        services.draw_rounds(tournament, [1], SeatingMethod.RANDOM)
+    assert not tournament.round_set.exists()
+
+
+def test_byes_sit_the_extra_players_out_and_are_spread_over_the_rounds(club: Club) -> None:
+    tournament = make_tournament(club, players=9, rounds=3)
+    rounds = services.draw_rounds(tournament, [1, 2, 3], SeatingMethod.RANDOM, byes=True)
+    byes = [round_.draw["byes"] for round_ in rounds]
+    assert [len(bye) for bye in byes] == [1, 1, 1]
+    assert len({bye[0] for bye in byes}) == 3  # three different players sat out
+    assert all(len(seated(round_)) == 2 for round_ in rounds)
+
+
+def test_a_swiss_round_waits_for_the_rounds_before_it_to_close(club: Club) -> None:
+    tournament = make_tournament(club, players=8)
+    (first,) = services.draw_rounds(tournament, [1], SeatingMethod.RANDOM)
+    services.publish_round(first, played_on=DAY)
+    with pytest.raises(TournamentError, match="close the rounds before it"):
+        services.draw_rounds(tournament, [2], SeatingMethod.SWISS)
+
+
+def test_a_swiss_round_seats_the_leaders_together(club: Club) -> None:
+    tournament = make_tournament(club, players=8)
+    (first,) = services.draw_rounds(tournament, [1], SeatingMethod.RANDOM)
+    play_round(first)
+    (second,) = services.draw_rounds(tournament, [2], SeatingMethod.SWISS)
+    easts_and_souths = {table[seat] for table in seated(first) for seat in (0, 1)}
+    # The four who scored +55 and +10 lead: they share table 1 (unless a repeat forbids it).
+    assert set(seated(second)[0]) == easts_and_souths
+
+
+def test_teammates_never_share_a_table(club: Club) -> None:
+    tournament = make_tournament(club, players=8, checked_in=True)
+    for index, entry in enumerate(tournament.entries.order_by("pk")):
+        services.set_team(entry, f"チーム{index % 4}")
+    rounds = services.draw_rounds(tournament, [1, 2, 3], SeatingMethod.RANDOM)
+    team_of = {e.player.name: e.team.name for e in tournament.entries.select_related("team")}
+    for round_ in rounds:
+        for table in seated(round_):
+            assert len({team_of[name] for name in table}) == 4
+
+
+# -- predefined seating ----------------------------------------------------------------------
+
+
+def test_a_predefined_csv_is_stored_as_written(club: Club) -> None:
+    tournament = make_tournament(club, players=8)
+    csv = (
+        "round,table,seat1,seat2,seat3,seat4\n"
+        "1,1,選手01,選手02,選手03,選手04\n"
+        "1,2,選手05,選手06,選手07,選手08\n"
+    )
+    (round_,) = services.upload_rounds(tournament, csv)
+    assert round_.method == SeatingMethod.PREDEFINED
+    assert seated(round_) == [
+        ["選手01", "選手02", "選手03", "選手04"],
+        ["選手05", "選手06", "選手07", "選手08"],
+    ]
+
+
+@pytest.mark.parametrize(
+    ("rows", "message"),
+    [
+        (
+            "1,1,選手01,選手02,選手03,選手04\n1,2,選手05,選手06,選手07,誰か\n",
+            "Row 2: 誰か is not registered",
+        ),
+        (
+            "1,1,選手01,選手02,選手03,選手04\n1,2,選手05,選手06,選手07,選手01\n",
+            "Row 2: 選手01 is seated twice in round 1",
+        ),
+        (
+            "1,1,選手01,選手02,選手03\n1,2,選手05,選手06,選手07,選手08\n",
+            "Row 1: table 1 of round 1 has not 4 players",
+        ),
+    ],
+)
+def test_a_bad_csv_names_the_row_and_saves_nothing(club: Club, rows: str, message: str) -> None:
+    tournament = make_tournament(club, players=8)
+    with pytest.raises(TournamentError, match=message):
+        services.upload_rounds(tournament, rows)
+    assert not tournament.round_set.exists()
+
+
+# -- a round's life --------------------------------------------------------------------------
+
+
+def test_publishing_starts_each_tables_game_with_its_players_in_seat_order(club: Club) -> None:
+    tournament = make_tournament(club, players=8)
+    (round_,) = services.draw_rounds(tournament, [1], SeatingMethod.RANDOM)
+    services.publish_round(round_, played_on=DAY)
+    for table, names in zip(round_.tables.order_by("number"), seated(round_), strict=True):
+        game = table.game
+        assert [seat.player.name for seat in game.seats.order_by("seat")] == names
+        assert game.status == GameStatus.ONGOING
+        assert game.played_on == DAY
+        assert game.table_label == f"秋季大会 R1 T{table.number}"
+    with pytest.raises(TournamentError, match="published already"):
+        services.publish_round(round_)
+
+
+def test_a_round_cannot_close_while_a_table_plays_and_then_counts_in_the_standings(
+    club: Club,
+) -> None:
+    tournament = make_tournament(club, players=8)
+    (round_,) = services.draw_rounds(tournament, [1], SeatingMethod.RANDOM)
+    services.publish_round(round_, played_on=DAY)
+    first, second = round_.tables.order_by("number")
+    finish(first.game)
+    with pytest.raises(TournamentError, match="Table 2 is still playing"):
+        services.close_round(round_)
+    round_.refresh_from_db()
+    assert round_.status == RoundStatus.PUBLISHED
+    finish(second.game)
+    services.close_round(round_)
+    assert totals(tournament) == expected_totals(seated(round_))
+
+
+def test_a_drop_out_seats_the_drafts_again_and_keeps_what_was_played(club: Club) -> None:
+    tournament = make_tournament(club, players=8, rounds=3)
+    first, *_drafts = services.draw_rounds(tournament, [1, 2, 3], SeatingMethod.RANDOM)
+    services.publish_round(first, played_on=DAY)
+    before = seated(first)
+    leaving = tournament.entries.get(player__name="選手03")
+    services.drop_out(leaving, substitute="代走太郎")
+    assert seated(tournament.round_set.get(number=1)) == before
+    for number in (2, 3):
+        names = {
+            name for table in seated(tournament.round_set.get(number=number)) for name in table
+        }
+        assert "選手03" not in names
+        assert "代走太郎" in names
+    leaving.refresh_from_db()
+    assert (leaving.status, leaving.dropped_after) == (EntryStatus.DROPPED, 1)
+
+
+def test_a_drop_out_that_leaves_a_table_short_is_refused_and_nothing_changes(club: Club) -> None:
+    tournament = make_tournament(club, players=8, rounds=3)
+    services.draw_rounds(tournament, [1, 2, 3], SeatingMethod.RANDOM)
+    before = services.history_before(tournament, 4)
+    leaving = tournament.entries.get(player__name="選手03")
+    with pytest.raises(TournamentError, match="7 players cannot fill tables of 4: add 1"):
+        services.drop_out(leaving)
+    leaving.refresh_from_db()
+    assert leaving.status == EntryStatus.CHECKED_IN
+    assert services.history_before(tournament, 4) == before
+
+
+@pytest.mark.parametrize(
+    ("rule", "counted_for_dropped"),
+    [(SubstituteResults.REPLACED, True), (SubstituteResults.UNCOUNTED, False)],
+)
+def test_a_substitutes_result_follows_the_organisers_rule(
+    club: Club, rule: str, counted_for_dropped: bool
+) -> None:
+    tournament = make_tournament(club, players=8, rounds=2, substitute_results=rule)
+    (first,) = services.draw_rounds(tournament, [1], SeatingMethod.RANDOM)
+    play_round(first)
+    leaving = tournament.entries.get(player__name="選手03")
+    services.drop_out(leaving, substitute="代走太郎")
+    (second,) = services.draw_rounds(tournament, [2], SeatingMethod.RANDOM)
+    play_round(second)
+    second_points = expected_totals(seated(second))
+    after_first = expected_totals(seated(first))["選手03"]
+    table = totals(tournament)
+    assert "代走太郎" not in table
+    if counted_for_dropped:
+        assert table["選手03"] == after_first + second_points["代走太郎"]
+    else:
+        assert table["選手03"] == after_first
+
+
+# -- the cut ---------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("carry", "share"),
+    [
+        (CutCarry.CARRIED, Decimal(1)),
+        (CutCarry.HALVED, Decimal("0.5")),
+        (CutCarry.RESET, Decimal(0)),
+    ],
+)
+def test_the_top_four_play_the_final_with_their_points_as_the_organiser_chose(
+    club: Club, carry: str, share: Decimal
+) -> None:
+    tournament = make_tournament(
+        club, players=8, rounds=3, cut_after=2, cut_size=4, cut_carry=carry
+    )
+    first, second = services.draw_rounds(tournament, [1, 2], SeatingMethod.RANDOM)
+    play_round(first)
+    play_round(second)
+    with pytest.raises(TournamentError, match="Make the cut"):
+        services.draw_rounds(tournament, [3], SeatingMethod.SWISS)
+    preliminary = tournament_standings(tournament).rows
+    finalists = services.make_cut(tournament)
+    tournament.refresh_from_db()
+    assert finalists == [tournament_standings(tournament).entry_id(row) for row in preliminary[:4]]
+    (final,) = services.draw_rounds(tournament, [3], SeatingMethod.SWISS)
+    assert len(seated(final)) == 1
+    assert set(seated(final)[0]) == {row.name for row in preliminary[:4]}
+    play_round(final)
+    table = tournament_standings(tournament)
+    final_points = expected_totals(seated(final))
+    carried = {row.name: row.total * share for row in preliminary}
+    prelim_place = {row.name: index for index, row in enumerate(preliminary)}
+    expected = sorted(  # equal totals: the better preliminary place first
+        final_points, key=lambda n: (-(carried[n] + final_points[n]), prelim_place[n])
+    )
+    assert [row.name for row in table.rows[:4]] == expected
+    for row in table.rows[:4]:
+        assert row.total == (carried[row.name] + final_points[row.name]).quantize(Decimal("0.1"))
+    assert [row.name for row in table.rows[4:]] == [row.name for row in preliminary[4:]]
+    assert table.rows[0].place == 1
+    assert [row.place for row in table.rows[4:]] == [5, 6, 7, 8]
+
+
+def test_team_standings_add_up_their_members(club: Club) -> None:
+    tournament = make_tournament(club, players=8, rounds=1)
+    for index, entry in enumerate(tournament.entries.order_by("pk")):
+        services.set_team(entry, f"チーム{index % 4}")
+    (round_,) = services.draw_rounds(tournament, [1], SeatingMethod.RANDOM)
+    play_round(round_)
+    points = expected_totals(seated(round_))
+    team_of = {e.player.name: e.team.name for e in tournament.entries.select_related("team")}
+    expected: Counter[str] = Counter()
+    for name, value in points.items():
+        expected[team_of[name]] += value
+    teams = tournament_standings(tournament).teams
+    assert {team.name: team.total for team in teams} == dict(expected)
+    assert [team.total for team in teams] == sorted(expected.values(), reverse=True)

@@ -1,0 +1,180 @@
+"""A whole tournament through the web client, as an organiser and a scorekeeper would run it.
+
+Eight players, three rounds, a cut to four after round 2 (points halved), the final: every
+step is a page or a form post, and each table's game is recorded on the scoring screens by its
+final scores (素点入力).
+"""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+from decimal import Decimal
+
+from django.test import Client
+from django.urls import reverse
+
+from clubs.models import Club
+from tests.tournaments.conftest import POINTS, SCORES, names, seated
+from tournaments.models import Round, RoundStatus, Tournament
+from tournaments.standings import tournament_standings
+
+
+def post(client: Client, url: str, data: dict | None = None, status: int = 302) -> None:
+    response = client.post(url, data or {})
+    assert response.status_code == status, response.content.decode()[:2000]
+
+
+def record_table(client: Client, club: Club, round_: Round, number: int) -> None:
+    """The scorekeeper enters the table's final scores on the game's score-only screen."""
+    game = round_.tables.get(number=number).game
+    url = reverse("games:final_scores", args=[club.slug, game.pk])
+    data = {f"score_{seat}": score for seat, score in enumerate(SCORES)}
+    data.update(version=game.version, key=f"table-{game.pk}", deposits=0, action="confirm")
+    post(client, url, data)
+
+
+def messages_of(client: Client, url: str) -> str:
+    return client.get(url).content.decode()
+
+
+def play(client: Client, scorer: Client, club: Club, tournament: Tournament, number: int) -> Round:
+    base = f"/c/{club.slug}/tournaments/{tournament.pk}"
+    post(client, f"{base}/rounds/{number}/publish/")
+    post(client, f"{base}/rounds/{number}/start/")
+    round_ = tournament.round_set.get(number=number)
+    assert round_.status == RoundStatus.PUBLISHED
+    assert round_.started_at is not None
+    page = scorer.get(f"{base}/rounds/{number}/").content.decode()
+    assert page.count("table-card status-not_started") == round_.tables.count()
+    for table in round_.tables.all():
+        record_table(scorer, club, round_, table.number)
+    post(client, f"{base}/rounds/{number}/close/")
+    round_.refresh_from_db()
+    assert round_.status == RoundStatus.CLOSED
+    return round_
+
+
+def test_eight_players_three_rounds_a_cut_to_four_and_the_final(
+    club: Club, as_organiser: Client, as_scorekeeper: Client
+) -> None:
+    c = f"/c/{club.slug}/tournaments"
+    post(
+        as_organiser,
+        f"{c}/create/",
+        {
+            "name": "秋季大会",
+            "starts_on": "2026-11-28",
+            "ruleset": club.rulesets.get().pk,
+            "rounds": 3,
+            "round_minutes": 60,
+            "substitute_results": "uncounted",
+            "cut_after": 2,
+            "cut_size": 4,
+            "cut_carry": "halved",
+        },
+    )
+    tournament = Tournament.objects.get(club=club)
+    base = f"{c}/{tournament.pk}"
+    post(as_organiser, f"{base}/players/register/", {"names": "\n".join(names(8))})
+    for entry in tournament.entries.all():
+        post(as_organiser, f"{base}/players/{entry.pk}/", {"action": "checked_in"})
+    assert "8人中8人が受付済みです。" in messages_of(as_organiser, f"{base}/players/")
+
+    post(as_organiser, f"{base}/draw/", {"method": "random", "how_many": "one"})
+    first = play(as_organiser, as_scorekeeper, club, tournament, 1)
+    post(as_organiser, f"{base}/draw/", {"method": "swiss", "how_many": "one"})
+    second = play(as_organiser, as_scorekeeper, club, tournament, 2)
+
+    prelim = {name: Decimal(0) for name in names(8)}
+    for round_ in (first, second):
+        for table in seated(round_):
+            for seat, name in enumerate(table):
+                prelim[name] += Decimal(str(POINTS[seat]))
+    standings = as_organiser.get(f"{base}/standings/").content.decode()
+    leader = max(prelim, key=lambda name: prelim[name])
+    assert f"+{prelim[leader]:.1f}" in standings
+
+    post(as_organiser, f"{base}/cut/")
+    tournament.refresh_from_db()
+    assert len(tournament.finalists) == 4
+    post(as_organiser, f"{base}/draw/", {"method": "swiss", "how_many": "one"})
+    final = play(as_organiser, as_scorekeeper, club, tournament, 3)
+    (table,) = seated(final)
+    expected = {
+        name: prelim[name] / 2 + Decimal(str(POINTS[seat])) for seat, name in enumerate(table)
+    }
+    rows = tournament_standings(tournament).rows
+    assert sorted(expected.values(), reverse=True) == [row.total for row in rows[:4]]
+    assert {row.name: row.total for row in rows[:4]} == {
+        name: value.quantize(Decimal("0.1")) for name, value in expected.items()
+    }
+
+    page = as_organiser.get(f"{base}/standings/").content.decode()
+    winner = rows[0].name
+    assert page.index(winner) < page.index(rows[4].name)
+    pdf = as_organiser.get(f"{base}/results.pdf")
+    assert pdf["Content-Type"] == "application/pdf"
+    if shutil.which("pdftotext"):
+        text = subprocess.run(
+            ["pdftotext", "-layout", "-", "-"], input=pdf.content, capture_output=True, check=True
+        ).stdout.decode()
+        assert "秋季大会 · 最終結果" in text
+        assert text.index(winner) < text.index(rows[4].name)
+
+
+def test_closing_a_round_with_a_table_still_playing_says_which_and_keeps_it_open(
+    club: Club, as_organiser: Client, as_scorekeeper: Client
+) -> None:
+    from tests.tournaments.conftest import make_tournament
+
+    tournament = make_tournament(club, players=8)
+    base = f"/c/{club.slug}/tournaments/{tournament.pk}"
+    post(as_organiser, f"{base}/draw/", {"method": "random", "how_many": "one"})
+    post(as_organiser, f"{base}/rounds/1/publish/")
+    round_ = tournament.round_set.get()
+    record_table(as_scorekeeper, club, round_, 1)
+    response = as_organiser.post(f"{base}/rounds/1/close/", follow=True)
+    assert response.status_code == 200
+    assert "2卓がまだ対局中です。先に対局を終えてください。" in response.content.decode()
+    round_.refresh_from_db()
+    assert round_.status == RoundStatus.PUBLISHED
+
+
+def test_a_bad_seating_csv_is_refused_naming_its_row(club: Club, as_organiser: Client) -> None:
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    from tests.tournaments.conftest import make_tournament
+
+    tournament = make_tournament(club, players=8)
+    base = f"/c/{club.slug}/tournaments/{tournament.pk}"
+    csv = "1,1,選手01,選手02,選手03,選手04\n1,2,選手05,選手06,選手07\n".encode()
+    response = as_organiser.post(
+        f"{base}/upload/", {"seating": SimpleUploadedFile("seating.csv", csv)}, follow=True
+    )
+    assert response.status_code == 200
+    assert "2行目: 1回戦2卓が4人ではありません。" in response.content.decode()
+    assert not tournament.round_set.exists()
+
+
+def test_the_live_standings_and_the_table_status_answer_htmx_with_their_part(
+    club: Club, as_organiser: Client
+) -> None:
+    from tests.tournaments.conftest import make_tournament
+
+    tournament = make_tournament(club, players=8)
+    base = f"/c/{club.slug}/tournaments/{tournament.pk}"
+    post(as_organiser, f"{base}/draw/", {"method": "random", "how_many": "one"})
+    post(as_organiser, f"{base}/rounds/1/publish/")
+    visitor = Client()
+    status = (
+        visitor.get(f"{base}/rounds/1/", headers={"HX-Request": "true"}).content.decode().strip()
+    )
+    assert status.startswith('<section id="table-status"')
+    assert "<html" not in status
+    assert 'hx-trigger="every 10s"' in status
+    table = (
+        visitor.get(f"{base}/standings/", headers={"HX-Request": "true"}).content.decode().strip()
+    )
+    assert table.startswith('<section id="tournament-standings"')
+    assert 'hx-trigger="every 20s"' in table

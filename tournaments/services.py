@@ -1,0 +1,492 @@
+"""What an organiser does to a tournament, each in one transaction: nothing half done is saved.
+
+Registration and check-in, seating a round (drawn from the published seed, or uploaded), the
+round's life (publish: each table's game is started through ``scoring.services``; the clock;
+close), drop-outs with the unplayed rounds seated again, and the cut to the finals.
+"""
+
+from __future__ import annotations
+
+import datetime
+import random
+import secrets
+from collections.abc import Sequence
+from typing import Any
+
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from clubs.models import Club, Player, Ruleset
+from scoring import services as scoring
+from scoring.models import GameStatus
+from tournaments.messages import seating_message
+from tournaments.models import (
+    CutCarry,
+    Entry,
+    EntryStatus,
+    Round,
+    RoundStatus,
+    RoundTable,
+    SeatingMethod,
+    SubstituteResults,
+    TableSeat,
+    Team,
+    Tournament,
+)
+from tournaments.seating import SeatingError, byes_needed, plan_rounds
+from tournaments.seating_csv import parse_seating_csv
+from tournaments.standings import tournament_standings
+
+
+class TournamentError(Exception):
+    """A change refused, with the reason in the reader's language (nothing was saved)."""
+
+
+# -- the tournament and its players ----------------------------------------------------------
+
+
+@transaction.atomic
+def create_tournament(
+    club: Club,
+    *,
+    name: str,
+    starts_on: datetime.date,
+    ruleset: Ruleset,
+    rounds: int,
+    round_minutes: int = 90,
+    substitute_results: str = SubstituteResults.UNCOUNTED,
+    cut_after: int | None = None,
+    cut_size: int | None = None,
+    cut_carry: str = CutCarry.CARRIED,
+    user: Any = None,
+) -> Tournament:
+    """A new tournament with a fresh seed, published from the start (its page shows it)."""
+    if ruleset.club_id != club.pk or ruleset.current_version() is None:
+        raise TournamentError(_("Choose one of the club's rulesets."))
+    _check_cut(rounds, cut_after, cut_size, table_size_of(ruleset))
+    return Tournament.objects.create(
+        club=club,
+        name=name.strip(),
+        starts_on=starts_on,
+        ruleset=ruleset,
+        rounds=rounds,
+        round_minutes=round_minutes,
+        seed=secrets.token_hex(8),
+        substitute_results=substitute_results,
+        cut_after=cut_after,
+        cut_size=cut_size,
+        cut_carry=cut_carry,
+        created_by=user if getattr(user, "is_authenticated", False) else None,
+    )
+
+
+def _check_cut(rounds: int, cut_after: int | None, cut_size: int | None, table_size: int) -> None:
+    if cut_after is None:
+        return
+    if not 1 <= cut_after < rounds:
+        raise TournamentError(_("The cut must come after a round before the last one."))
+    if not cut_size or cut_size % table_size:
+        raise TournamentError(_("The finals need a multiple of %(n)d players.") % {"n": table_size})
+
+
+def table_size_of(ruleset: Ruleset) -> int:
+    """4, or 3 for a sanma ruleset (三麻)."""
+    version = ruleset.current_version()
+    return int(version.options.get("players", 4)) if version else 4
+
+
+@transaction.atomic
+def register(
+    tournament: Tournament, names: Sequence[str], *, team: str = "", substitute: bool = False
+) -> list[Entry]:
+    """Register players by name (a name the club does not know becomes a new player)."""
+    cleaned = [name.strip() for name in names if name.strip()]
+    if not cleaned:
+        raise TournamentError(_("Write at least one name."))
+    team_row = _team(tournament, team)
+    entries = []
+    for name in cleaned:
+        player, _created = Player.objects.get_or_create(club=tournament.club, name=name[:60])
+        if Entry.objects.filter(tournament=tournament, player=player).exists():
+            raise TournamentError(_("%(name)s is registered already.") % {"name": player.name})
+        entries.append(
+            Entry.objects.create(
+                tournament=tournament, player=player, team=team_row, is_substitute=substitute
+            )
+        )
+    return entries
+
+
+def _team(tournament: Tournament, name: str) -> Team | None:
+    name = name.strip()
+    if not name:
+        return None
+    team, _created = Team.objects.get_or_create(tournament=tournament, name=name[:60])
+    return team
+
+
+@transaction.atomic
+def set_status(entry: Entry, status: str) -> Entry:
+    """Check a player in, or back to registered; dropping out has its own service."""
+    if status not in (EntryStatus.REGISTERED, EntryStatus.CHECKED_IN):
+        raise TournamentError(_("Unknown status."))
+    entry.status = status
+    entry.save(update_fields=["status"])
+    return entry
+
+
+@transaction.atomic
+def set_team(entry: Entry, team: str) -> Entry:
+    entry.team = _team(entry.tournament, team)
+    entry.save(update_fields=["team"])
+    return entry
+
+
+@transaction.atomic
+def substitute_for(entry: Entry, name: str) -> Entry:
+    """A substitute (代走) registered and checked in to play for ``entry`` from now on."""
+    if entry.is_substitute:
+        raise TournamentError(_("A substitute cannot be replaced by another one."))
+    (substitute,) = register(entry.tournament, [name], substitute=True)
+    substitute.replaces = entry
+    substitute.status = EntryStatus.CHECKED_IN
+    substitute.save(update_fields=["replaces", "status"])
+    return substitute
+
+
+@transaction.atomic
+def drop_out(entry: Entry, substitute: str = "") -> list[Round]:
+    """The player leaves after the rounds published so far; the drafted rounds are seated again.
+
+    A ``substitute`` (代走) named here takes the seat from the next round. Returns the rounds
+    seated again; refused, with nothing saved, when they cannot be (say, a table short).
+    """
+    tournament = _locked(entry.tournament)
+    played = tournament.round_set.exclude(status=RoundStatus.DRAFT)
+    entry.status = EntryStatus.DROPPED
+    entry.dropped_after = max((r.number for r in played), default=0)
+    entry.save(update_fields=["status", "dropped_after"])
+    if substitute.strip():
+        substitute_for(entry, substitute)
+    return reseat_drafts(tournament)
+
+
+def reseat_drafts(tournament: Tournament) -> list[Round]:
+    """Seat again every round drawn but not published, with the players playing now."""
+    drafts = list(tournament.round_set.filter(status=RoundStatus.DRAFT).order_by("number"))
+    for round_ in drafts:
+        if round_.method == SeatingMethod.PREDEFINED:
+            raise TournamentError(
+                _("Round %(n)d was uploaded: upload it again without the player who left.")
+                % {"n": round_.number}
+            )
+    for round_ in drafts:
+        round_.delete()
+    return [_draw(tournament, r.number, r.method, byes=bool(r.draw.get("byes"))) for r in drafts]
+
+
+# -- seating ---------------------------------------------------------------------------------
+
+
+def _locked(tournament: Tournament) -> Tournament:
+    """The tournament read afresh and locked: two organisers' draws are made one after another."""
+    return (
+        Tournament.objects.select_for_update()
+        .select_related("ruleset", "club")
+        .get(pk=tournament.pk)
+    )
+
+
+def playing_entries(tournament: Tournament, number: int) -> list[Entry]:
+    """Who is seated in round ``number``: the checked-in players, or the finalists after the cut."""
+    entries = tournament.entries.filter(status=EntryStatus.CHECKED_IN).select_related("team")
+    if tournament.is_final_round(number):
+        finalists = set(tournament.finalists)
+        return [entry for entry in entries if entry.pk in finalists]
+    return list(entries)
+
+
+def shortfall(tournament: Tournament, number: int) -> tuple[int, int]:
+    """(substitutes needed, byes needed) to seat round ``number``: (0, 0) when it fits."""
+    size = table_size_of(tournament.ruleset)
+    count = len(playing_entries(tournament, number))
+    extra = count % size
+    return (byes_needed(count, size), extra) if extra else (0, 0)
+
+
+@transaction.atomic
+def draw_rounds(
+    tournament: Tournament, numbers: Sequence[int], method: str, *, byes: bool = False
+) -> list[Round]:
+    """Seat rounds ``numbers`` as drafts (a draft there already is drawn again)."""
+    tournament = _locked(tournament)
+    drawn = []
+    for number in sorted(numbers):
+        _check_drawable(tournament, number, method)
+        tournament.round_set.filter(number=number, status=RoundStatus.DRAFT).delete()
+        drawn.append(_draw(tournament, number, method, byes=byes))
+    return drawn
+
+
+def _check_drawable(tournament: Tournament, number: int, method: str) -> None:
+    if not 1 <= number <= tournament.rounds:
+        raise TournamentError(_("This tournament has no round %(n)d.") % {"n": number})
+    rounds = {r.number: r for r in tournament.round_set.all()}
+    if number in rounds and rounds[number].status != RoundStatus.DRAFT:
+        raise TournamentError(_("Round %(n)d is published already.") % {"n": number})
+    missing = sorted(set(range(1, number)) - set(rounds))
+    if missing:
+        raise TournamentError(_("Seat round %(n)d first.") % {"n": missing[0]})
+    needs_closed = method == SeatingMethod.SWISS or tournament.is_final_round(number)
+    if needs_closed and any(
+        rounds[n].status != RoundStatus.CLOSED for n in range(1, number) if n in rounds
+    ):
+        raise TournamentError(
+            _("Round %(n)d is seated from the standings: close the rounds before it first.")
+            % {"n": number}
+        )
+    if tournament.is_final_round(number) and not tournament.finalists:
+        raise TournamentError(_("Make the cut before seating the finals."))
+
+
+def _draw(tournament: Tournament, number: int, method: str, *, byes: bool) -> Round:
+    entries = playing_entries(tournament, number)
+    size = table_size_of(tournament.ruleset)
+    sitting_out = _byes(tournament, entries, size) if byes else []
+    players = sorted(entry.pk for entry in entries if entry.pk not in sitting_out)
+    standings = _standings_order(tournament, players) if method == SeatingMethod.SWISS else None
+    teams = {entry.pk: str(entry.team_id) for entry in entries if entry.team_id}
+    draw = {
+        "players": players,
+        "byes": sitting_out,
+        "standings": standings,
+        "teams": teams,
+        "table_size": size,
+    }
+    draw["hint"] = _hint(tournament, number) if method == SeatingMethod.RANDOM else None
+    planned = _seat(tournament, number, method, draw)
+    draw["plan"] = [[list(table) for table in round_] for round_ in planned[1:]]
+    return _store_round(tournament, number, method, draw, planned[0])
+
+
+def redraw(tournament: Tournament, round_: Round) -> tuple[tuple[int, ...], ...]:
+    """The round's seating drawn again from what its draw was given (``manage.py seating``)."""
+    return _seat(tournament, round_.number, round_.method, round_.draw)[0]
+
+
+def _hint(tournament: Tournament, number: int) -> list[Any] | None:
+    """What the last random draw planned for this round on (kept in its draw), if anything.
+
+    A swiss or uploaded round in between has no plan: the one before it still says a lot.
+    """
+    for earlier in tournament.round_set.filter(number__lt=number).order_by("-number"):
+        plan = earlier.draw.get("plan")
+        if plan:
+            return plan[number - earlier.number - 1 :] or None
+    return None
+
+
+def _seat(tournament: Tournament, number: int, method: str, draw: dict[str, Any]) -> Any:
+    try:
+        return plan_rounds(
+            draw["players"],
+            history_before(tournament, number),
+            method=method,
+            seed=tournament.seed,
+            round_number=number,
+            rounds_total=_rounds_of_phase(tournament, number),
+            table_size=draw["table_size"],
+            teams={int(k): v for k, v in draw["teams"].items()} or None,
+            standings=draw["standings"],
+            hint=draw["hint"],
+        )
+    except SeatingError as error:
+        raise TournamentError(seating_message(error, _entry_names(tournament))) from error
+
+
+def _rounds_of_phase(tournament: Tournament, number: int) -> int:
+    """The last round a random draw plans for: the cut's, or the tournament's last."""
+    cut = tournament.cut_after
+    return cut if cut is not None and number <= cut else tournament.rounds
+
+
+def history_before(tournament: Tournament, number: int) -> list[tuple[tuple[int, ...], ...]]:
+    """The tables of the rounds before ``number``, as the seating reads them (entry ids)."""
+    seats = TableSeat.objects.filter(
+        table__round__tournament=tournament, table__round__number__lt=number
+    ).values_list("table__round__number", "table__number", "entry_id")
+    rounds: dict[int, dict[int, list[int]]] = {}
+    for round_number, table, entry in seats.order_by(
+        "table__round__number", "table__number", "seat"
+    ):
+        rounds.setdefault(round_number, {}).setdefault(table, []).append(entry)
+    return [
+        tuple(tuple(t) for _n, t in sorted(tables.items())) for _r, tables in sorted(rounds.items())
+    ]
+
+
+def _byes(tournament: Tournament, entries: Sequence[Entry], size: int) -> list[int]:
+    """Who sits this round out: the fewest byes so far first, then the seed's draw."""
+    extra = len(entries) % size
+    if not extra:
+        return []
+    past: dict[int, int] = {}
+    for round_ in tournament.round_set.all():
+        for entry in round_.draw.get("byes", []):
+            past[entry] = past.get(entry, 0) + 1
+    rng = random.Random(f"{tournament.seed}:byes:{sum(past.values())}")
+    order = sorted(entries, key=lambda e: (past.get(e.pk, 0), rng.random()))
+    return sorted(entry.pk for entry in order[:extra])
+
+
+def _standings_order(tournament: Tournament, players: Sequence[int]) -> list[int]:
+    """The players best first, as the standings stand (those without a game last)."""
+    table = tournament_standings(tournament)
+    ranked = [table.entry_id(row) for row in table.rows if table.entry_id(row) in set(players)]
+    return ranked + sorted(set(players) - set(ranked))
+
+
+def _entry_names(tournament: Tournament) -> dict[int, str]:
+    return dict(tournament.entries.values_list("pk", "player__name"))
+
+
+def _store_round(
+    tournament: Tournament, number: int, method: str, draw: dict[str, Any], tables: Any
+) -> Round:
+    round_ = Round.objects.create(tournament=tournament, number=number, method=method, draw=draw)
+    for table_number, players in enumerate(tables, 1):
+        table = RoundTable.objects.create(round=round_, number=table_number)
+        TableSeat.objects.bulk_create(
+            TableSeat(table=table, round=round_, seat=seat, entry_id=entry)
+            for seat, entry in enumerate(players)
+        )
+    return round_
+
+
+@transaction.atomic
+def upload_rounds(tournament: Tournament, text: str) -> list[Round]:
+    """Predefined seating from a CSV (round, table, players): every row checked before saving."""
+    tournament = _locked(tournament)
+    names = {name: pk for pk, name in _entry_names(tournament).items()}
+    try:
+        rounds = parse_seating_csv(text, names, table_size=table_size_of(tournament.ruleset))
+    except SeatingError as error:
+        raise TournamentError(seating_message(error, _entry_names(tournament))) from error
+    stored = []
+    for number, tables in sorted(rounds.items()):
+        _check_drawable(tournament, number, SeatingMethod.PREDEFINED)
+        tournament.round_set.filter(number=number, status=RoundStatus.DRAFT).delete()
+        players = sorted(entry for table in tables for entry in table)
+        draw = {"players": players, "byes": [], "standings": None, "teams": {}, "table_size": 0}
+        stored.append(_store_round(tournament, number, SeatingMethod.PREDEFINED, draw, tables))
+    return stored
+
+
+# -- the round's life ------------------------------------------------------------------------
+
+
+@transaction.atomic
+def publish_round(
+    round_: Round, *, played_on: datetime.date | None = None, user: Any = None
+) -> Round:
+    """Publish a drafted round: each table's game starts, with its players in their seats."""
+    round_ = Round.objects.select_for_update().get(pk=round_.pk)
+    if round_.status != RoundStatus.DRAFT:
+        raise TournamentError(_("Round %(n)d is published already.") % {"n": round_.number})
+    tournament = round_.tournament
+    version = tournament.ruleset.current_version()
+    tables = round_.tables.prefetch_related("seats__entry__player")
+    for table in tables:
+        names = [seat.entry.player.name for seat in table.seats.all()]
+        table.game = scoring.start_game(
+            tournament.club,
+            ruleset_version=version,
+            players=names,
+            played_on=played_on or timezone.localdate(),
+            table_label=table_label(tournament, round_.number, table.number),
+            user=user,
+        )
+        table.save(update_fields=["game"])
+    round_.status = RoundStatus.PUBLISHED
+    round_.save(update_fields=["status"])
+    return round_
+
+
+def table_label(tournament: Tournament, round_number: int, table_number: int) -> str:
+    """The game's table label, as the club's game list shows it: 春季大会 2回戦 3卓."""
+    return _("%(name)s R%(round)d T%(table)d") % {
+        "name": tournament.name[:24],
+        "round": round_number,
+        "table": table_number,
+    }
+
+
+@transaction.atomic
+def start_clock(round_: Round) -> Round:
+    """The round's clock starts now (again, if the organiser restarts it)."""
+    round_ = Round.objects.select_for_update().get(pk=round_.pk)
+    if round_.status != RoundStatus.PUBLISHED:
+        raise TournamentError(_("Publish the round before starting its clock."))
+    round_.started_at = timezone.now()
+    round_.save(update_fields=["started_at"])
+    return round_
+
+
+@transaction.atomic
+def call_referee(table: RoundTable, needed: bool) -> RoundTable:
+    table.needs_referee = needed
+    table.save(update_fields=["needs_referee"])
+    return table
+
+
+@transaction.atomic
+def close_round(round_: Round) -> Round:
+    """Close a round once every table's game is finished (or voided): the standings count it."""
+    round_ = Round.objects.select_for_update().get(pk=round_.pk)
+    if round_.status != RoundStatus.PUBLISHED:
+        raise TournamentError(_("Only a published round can be closed."))
+    playing = [
+        table.number
+        for table in round_.tables.select_related("game")
+        if table.game is None or table.game.status == GameStatus.ONGOING
+    ]
+    if playing:
+        raise TournamentError(
+            _("Table %(tables)s is still playing: finish its game first.")
+            % {"tables": ", ".join(str(number) for number in playing)}
+        )
+    round_.status = RoundStatus.CLOSED
+    round_.closed_at = timezone.now()
+    round_.save(update_fields=["status", "closed_at"])
+    return round_
+
+
+@transaction.atomic
+def make_cut(tournament: Tournament) -> list[int]:
+    """The top players after round ``cut_after`` go on to the finals (entry ids, best first)."""
+    tournament = _locked(tournament)
+    if tournament.cut_after is None or tournament.cut_size is None:
+        raise TournamentError(_("This tournament has no cut."))
+    closed = tournament.round_set.filter(
+        number__lte=tournament.cut_after, status=RoundStatus.CLOSED
+    ).count()
+    if closed < tournament.cut_after:
+        raise TournamentError(
+            _("Close rounds 1 to %(n)d before the cut.") % {"n": tournament.cut_after}
+        )
+    if tournament.round_set.filter(number__gt=tournament.cut_after).exclude(
+        status=RoundStatus.DRAFT
+    ):
+        raise TournamentError(_("The finals have begun: the cut is made."))
+    table = tournament_standings(tournament)
+    playing = {e.pk for e in playing_entries(tournament, 1) if not e.is_substitute}
+    ranked = [table.entry_id(row) for row in table.rows]
+    finalists = [entry for entry in ranked if entry in playing][: tournament.cut_size]
+    if len(finalists) < tournament.cut_size:
+        raise TournamentError(
+            _("Only %(n)d players can go on to the finals.") % {"n": len(finalists)}
+        )
+    tournament.finalists = finalists
+    tournament.save(update_fields=["finalists"])
+    return finalists

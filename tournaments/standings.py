@@ -1,0 +1,191 @@
+"""A tournament's standings: the league standings' columns over its finished table games.
+
+A substitute's (代走) result counts for no one, or for the player replaced, as the organiser
+chose. After the cut the finalists come first, each with their preliminary points carried,
+halved or reset, plus the finals; the others keep their preliminary order. Teams add up their
+members' totals.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from decimal import Decimal
+
+from clubs.models import Counting, League, TieBreak
+from scoring.models import GameResult, GameStatus
+from standings.tables import Column, ResultLine, Row, as_points, columns, rows_from_lines
+from tournaments.models import CutCarry, Entry, SubstituteResults, Tournament
+
+TIE_BREAKS = [TieBreak.AVERAGE_RANK, TieBreak.FIRSTS]
+
+
+@dataclass(frozen=True)
+class TeamRow:
+    name: str
+    total: Decimal
+    games: int
+    members: list[str]
+    place: int = 0
+
+
+@dataclass
+class TournamentStandings:
+    tournament: Tournament
+    rows: list[Row]  # best first; Row.player_id is the player's (one entry a player)
+    table_size: int
+    entries: dict[int, Entry]  # by player id
+    finalists: set[int] = field(default_factory=set)  # player ids
+    teams: list[TeamRow] = field(default_factory=list)
+    columns: list[Column] = field(default_factory=list)
+
+    def entry_id(self, row: Row) -> int:
+        return self.entries[row.player_id].pk
+
+
+def _counting() -> League:
+    """The league settings a tournament counts by: every game, tie-breaks by rank then tops."""
+    return League(counting=Counting.ALL, tie_breaks=list(TIE_BREAKS), qualification_games=0)
+
+
+def tournament_standings(tournament: Tournament) -> TournamentStandings:
+    entries = {
+        entry.player_id: entry
+        for entry in Entry.objects.filter(tournament=tournament).select_related(
+            "player", "team", "replaces__player"
+        )
+    }
+    lines = list(_lines(tournament, entries))
+    size = int(tournament.ruleset.current_version().options.get("players", 4))
+    if tournament.finalists and tournament.cut_after is not None:
+        rows, finalists = _after_cut(tournament, lines, entries)
+    else:
+        rows, _size = rows_from_lines((line for _round, line in lines), _counting())
+        finalists = set()
+    table = TournamentStandings(tournament, rows, size, entries, finalists)
+    table.columns = columns(size)
+    table.teams = team_rows(table)
+    return table
+
+
+def _lines(tournament: Tournament, entries: dict[int, Entry]) -> list[tuple[int, ResultLine]]:
+    """(round, result) of every seat of the finished games, under the substitute rule."""
+    results = GameResult.objects.filter(
+        game__tournament_table__round__tournament=tournament, game__status=GameStatus.FINISHED
+    ).values_list(
+        "game__tournament_table__round__number",
+        "player_id",
+        "seat",
+        "rank",
+        "points",
+        "final_score",
+        "busted",
+        "penalties",
+    )
+    lines = []
+    for round_number, player_id, seat, rank, points, score, busted, penalties in results:
+        counted = _counted_for(tournament, entries.get(player_id))
+        if counted is None:
+            continue
+        lines.append(
+            (
+                round_number,
+                ResultLine(
+                    counted.player_id,
+                    counted.player.name,
+                    seat,
+                    rank,
+                    as_points(points),
+                    score,
+                    busted,
+                    penalties,
+                ),
+            )
+        )
+    return lines
+
+
+def _counted_for(tournament: Tournament, entry: Entry | None) -> Entry | None:
+    """Whose result a seat's is: its player's, a replaced player's, or no one's."""
+    if entry is None or not entry.is_substitute:
+        return entry
+    if tournament.substitute_results == SubstituteResults.REPLACED and entry.replaces:
+        return entry.replaces
+    return None
+
+
+def _after_cut(
+    tournament: Tournament, lines: list[tuple[int, ResultLine]], entries: dict[int, Entry]
+) -> tuple[list[Row], set[int]]:
+    """Finalists first (carried points plus the finals), then the others as they stood."""
+    cut = tournament.cut_after or 0
+    table_size = int(tournament.ruleset.current_version().options.get("players", 4))
+    preliminary, _size = rows_from_lines((line for n, line in lines if n <= cut), _counting())
+    every, _size = rows_from_lines((line for _n, line in lines), _counting())
+    finals_points: dict[int, Decimal] = {}
+    for number, line in lines:
+        if number > cut:
+            finals_points[line.player_id] = (
+                finals_points.get(line.player_id, Decimal(0)) + line.points
+            )
+    by_entry = {entries[player].pk: player for player in entries}
+    finalists = [by_entry[pk] for pk in tournament.finalists if pk in by_entry]
+    prelim_place = {row.player_id: index for index, row in enumerate(preliminary)}
+    rows = {row.player_id: row for row in every}
+    for player in finalists:
+        row = rows.get(player) or _empty_row(entries[player], table_size)
+        rows[player] = row
+        carried = _carried(tournament.cut_carry, _total(preliminary, player))
+        row.total = as_points(carried + finals_points.get(player, Decimal(0)))
+    top = sorted(finalists, key=lambda p: (-rows[p].total, prelim_place.get(p, 10**6)))
+    rest = [row.player_id for row in preliminary if row.player_id not in set(finalists)]
+    ordered = [rows[player] for player in top] + [rows[player] for player in rest if player in rows]
+    _place(ordered[: len(top)], 1)
+    for index, row in enumerate(ordered[len(top) :], len(top) + 1):
+        row.place = index
+    return ordered, set(finalists)
+
+
+def _total(rows: list[Row], player: int) -> Decimal:
+    return next((row.total for row in rows if row.player_id == player), Decimal(0))
+
+
+def _carried(carry: str, total: Decimal) -> Decimal:
+    if carry == CutCarry.RESET:
+        return Decimal(0)
+    if carry == CutCarry.HALVED:
+        return as_points(total / 2)
+    return total
+
+
+def _empty_row(entry: Entry, table_size: int) -> Row:
+    zero = Decimal(0)
+    return Row(entry.player_id, entry.player.name, zero, 0, [0] * table_size, 0, 0, 0, 0, zero)
+
+
+def _place(rows: list[Row], first: int) -> None:
+    """Places by total: equal totals share a place (1, 2, 2, 4)."""
+    previous = None
+    for index, row in enumerate(rows):
+        if row.total != previous:
+            place = first + index
+        row.place, previous = place, row.total
+
+
+def team_rows(table: TournamentStandings) -> list[TeamRow]:
+    """Each team's total: the sum of its members' standings totals."""
+    teams: dict[str, list[Row]] = {}
+    for row in table.rows:
+        team = table.entries[row.player_id].team
+        if team is not None:
+            teams.setdefault(team.name, []).append(row)
+    ordered = sorted(teams.items(), key=lambda item: (-sum(r.total for r in item[1]), item[0]))
+    result, previous, place = [], None, 0
+    for index, (name, rows) in enumerate(ordered, 1):
+        total = as_points(sum((r.total for r in rows), Decimal(0)))
+        if total != previous:
+            place = index
+        previous = total
+        result.append(
+            TeamRow(name, total, sum(r.games for r in rows), [r.name for r in rows], place)
+        )
+    return result

@@ -1,0 +1,167 @@
+"""The tournament pages: list, the tournament, its players, a round, the clock, the standings.
+
+Anyone who may see the club sees a tournament's published rounds, its table status and its
+live standings (htmx polls the parts that move); the organiser (an admin) sees the drafts and
+the forms beside them.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404
+from django.views.decorators.http import require_safe
+
+from clubs.access import club_object, club_view, role_allows
+from clubs.models import Club, Role
+from clubs.views.common import club_page
+from tournaments import display
+from tournaments.forms import DrawForm, RegisterForm, TournamentForm, UploadForm
+from tournaments.models import EntryStatus, Round, RoundStatus, Tournament
+from tournaments.services import shortfall, table_size_of
+from tournaments.standings import tournament_standings
+
+
+def get_tournament(club: Club, tournament_id: int) -> Tournament:
+    tournaments = Tournament.objects.select_related("club", "ruleset")
+    return club_object(club, tournaments, tournament_id)
+
+
+def get_round(request: HttpRequest, tournament: Tournament, number: int) -> Round:
+    """A round by number: a draft only for the organiser (others get 404, as for none)."""
+    round_ = get_object_or_404(tournament.round_set.select_related("tournament"), number=number)
+    if round_.status == RoundStatus.DRAFT and not role_allows(request, Role.ADMIN):
+        raise Http404("No such round.")
+    return round_
+
+
+@require_safe
+@club_view()
+def tournament_list(request: HttpRequest, club: Club) -> HttpResponse:
+    tournaments = Tournament.objects.filter(club=club).select_related("ruleset")
+    return club_page(request, "tournaments/list.html", club, {"tournaments": tournaments})
+
+
+@require_safe
+@club_view(need=Role.ADMIN)
+def tournament_new(request: HttpRequest, club: Club) -> HttpResponse:
+    form = TournamentForm(club=club, initial={"ruleset": club.default_ruleset})
+    return club_page(request, "tournaments/new.html", club, {"form": form})
+
+
+@require_safe
+@club_view()
+def tournament(request: HttpRequest, club: Club, tournament_id: int) -> HttpResponse:
+    tournament = get_tournament(club, tournament_id)
+    organiser = role_allows(request, Role.ADMIN)
+    rounds = display.visible_rounds(tournament, organiser)
+    context: dict[str, Any] = {
+        "tournament": tournament,
+        "rounds": rounds,
+        "next_round": _next_round(tournament, rounds),
+        "entries_count": tournament.entries.exclude(status=EntryStatus.DROPPED).count(),
+    }
+    if organiser:
+        context.update(_organiser_forms(tournament, context["next_round"]))
+    return club_page(request, "tournaments/tournament.html", club, context)
+
+
+def _next_round(tournament: Tournament, rounds: list[Round]) -> int | None:
+    drawn = {round_.number for round_ in rounds}
+    return next((n for n in range(1, tournament.rounds + 1) if n not in drawn), None)
+
+
+def _organiser_forms(tournament: Tournament, number: int | None) -> dict[str, Any]:
+    substitutes, byes = shortfall(tournament, number) if number else (0, 0)
+    cut_due = (
+        tournament.cut_after is not None
+        and not tournament.finalists
+        and tournament.round_set.filter(
+            number=tournament.cut_after, status=RoundStatus.CLOSED
+        ).exists()
+    )
+    return {
+        "draw_form": DrawForm(),
+        "upload_form": UploadForm(),
+        "substitutes_needed": substitutes,
+        "byes_needed": byes,
+        "cut_due": cut_due,
+        "table_size": table_size_of(tournament.ruleset),
+    }
+
+
+@require_safe
+@club_view(need=Role.ADMIN)
+def players(request: HttpRequest, club: Club, tournament_id: int) -> HttpResponse:
+    tournament = get_tournament(club, tournament_id)
+    return players_page(request, club, tournament, RegisterForm())
+
+
+def players_page(
+    request: HttpRequest, club: Club, tournament: Tournament, form: RegisterForm, status: int = 200
+) -> HttpResponse:
+    entries = tournament.entries.select_related(
+        "player", "team", "replaces__player"
+    ).prefetch_related("substitutes")
+    number = _next_round(tournament, list(tournament.round_set.all()))
+    substitutes, byes = shortfall(tournament, number) if number else (0, 0)
+    checked_in = sum(1 for entry in entries if entry.status == EntryStatus.CHECKED_IN)
+    context = {
+        "tournament": tournament,
+        "entries": entries,
+        "form": form,
+        "checked_in": checked_in,
+        "substitutes_needed": substitutes,
+        "byes_needed": byes,
+        "table_size": table_size_of(tournament.ruleset),
+    }
+    return club_page(request, "tournaments/players.html", club, context, status=status)
+
+
+@require_safe
+@club_view()
+def round_page(request: HttpRequest, club: Club, tournament_id: int, number: int) -> HttpResponse:
+    tournament = get_tournament(club, tournament_id)
+    round_ = get_round(request, tournament, number)
+    tables = display.round_tables(round_)
+    context = {
+        "tournament": tournament,
+        "round": round_,
+        "tables": tables,
+        "counts": display.status_counts(tables),
+        "clock": display.round_clock(round_),
+        "quality": display.round_quality(tournament, round_),
+        "polling": round_.status == RoundStatus.PUBLISHED,
+    }
+    template = "tournaments/round.html#status" if request.htmx else "tournaments/round.html"
+    return club_page(request, template, club, context)
+
+
+@require_safe
+@club_view()
+def clock(request: HttpRequest, club: Club, tournament_id: int, number: int) -> HttpResponse:
+    """The round's clock, large, for the screen of the hall (it polls itself)."""
+    tournament = get_tournament(club, tournament_id)
+    round_ = get_round(request, tournament, number)
+    tables = display.round_tables(round_)
+    context = {
+        "tournament": tournament,
+        "round": round_,
+        "clock": display.round_clock(round_),
+        "counts": display.status_counts(tables),
+    }
+    template = "tournaments/clock.html#face" if request.htmx else "tournaments/clock.html"
+    return club_page(request, template, club, context)
+
+
+@require_safe
+@club_view()
+def standings(request: HttpRequest, club: Club, tournament_id: int) -> HttpResponse:
+    """The live standings: the page polls its table while a round is being played."""
+    tournament = get_tournament(club, tournament_id)
+    table = tournament_standings(tournament)
+    playing = tournament.round_set.filter(status=RoundStatus.PUBLISHED).exists()
+    context = {"tournament": tournament, "table": table, "polling": playing}
+    template = "tournaments/standings.html#table" if request.htmx else "tournaments/standings.html"
+    return club_page(request, template, club, context)
