@@ -20,6 +20,7 @@ $(STAMP): pyproject.toml
 run: install
 	$(PY) manage.py migrate --no-input
 	$(PY) manage.py demo
+	$(PY) manage.py demo_tournament
 	$(PY) manage.py runserver 127.0.0.1:8000
 
 test: install

@@ -19,9 +19,6 @@ MESSAGES: dict[str, Any] = {
         "with byes."
     ),
     "duplicate_player": _("%(player)s is listed twice."),
-    "team_too_large": _(
-        "Team %(team)s has more players than there are tables: teammates would have to meet."
-    ),
     "no_standings": _("A swiss round needs the standings."),
     "unknown_method": _("Unknown seating method."),
     "empty": _("The file has no seating in it."),

@@ -12,7 +12,8 @@ North (three seats in sanma). ``plan_rounds`` seats a round given the rounds bef
 - **swiss**: tables by the standings (the leaders at table 1), then the fewest, nearest
   exchanges that avoid a repeated pair or teammates.
 
-Teammates never share a table while that is possible. The winds: every ``table_size``
+Teammates never share a table while that is possible (a team with more players than there are
+tables, as in a final of one table, shares as few as it can). The winds: every ``table_size``
 consecutive rounds (1-4, 5-8 ...) each player sits once in each seat, so over the rounds each
 player's East/South/West/North counts differ by at most 1. A group's seats are found together,
 as an edge colouring of the bipartite graph of tables and players (König: it always exists).
@@ -41,13 +42,14 @@ TEAM_COST, PAIR_COST = 100, 1  # teammates at one table weigh more than a repeat
 MAX_SECONDS = 1.5  # a draw stops searching here, with the best seating it found
 STUCK_STEPS = 600  # steps without a better plan before a random shake
 GIVE_UP_STEPS = 6000  # steps without a better plan before the best one is taken
+WIND_REACH = 2  # swiss: how many tables up or down a player may move to even the winds
 
 
 class SeatingError(ValueError):
     """A seating that cannot be made, as data: a code and what it concerns.
 
     Codes: ``player_count`` (count, size, needed), ``duplicate_player`` (player),
-    ``team_too_large`` (team, count), ``no_standings``, ``unknown_method``; a CSV's codes are
+    ``no_standings``, ``unknown_method``; a CSV's codes are
     ``tournaments.seating_csv``'s. ``tournaments.messages`` says each in the reader's language.
     """
 
@@ -176,11 +178,6 @@ def _check(
         )
     if method == SWISS and standings is None:
         raise SeatingError("no_standings")
-    tables = len(players) // table_size
-    sizes = Counter(teams[player] for player in players if player in teams)
-    for team, size in sorted(sizes.items()):
-        if size > tables:
-            raise SeatingError("team_too_large", team=team, count=size)
 
 
 class _Field:
@@ -199,6 +196,7 @@ class _Field:
         self.size = table_size
         self.teams = teams
         self.round_number = round_number
+        self._excess: dict[tuple[int, ...], int] = {}
         self.met: Counter[tuple[int, int]] = Counter()
         self.winds = {p: [0] * table_size for p in self.players}
         # The winds each player took in this group of rounds (1-4, 5-8 ...) so far.
@@ -270,6 +268,8 @@ class _Field:
         rank = {player: index for index, player in enumerate(order)}
         while self._mend_swiss(tables, rank):
             pass
+        while self._mend_winds(tables, rank):
+            pass
         return tuple(tuple(self._best_seats(table)) for table in tables)
 
     def _conflicts(self, table: Sequence[int]) -> int:
@@ -300,19 +300,58 @@ class _Field:
         tables[t][i], tables[u][j] = tables[u][j], tables[t][i]
         return True
 
+    def _mend_winds(self, tables: list[list[int]], rank: Mapping[int, int]) -> bool:
+        """Exchange with a table nearby when two players need the same wind (no new conflict)."""
+        for t, table in enumerate(tables):
+            if not self._wind_excess(table):
+                continue
+            options = []
+            for u in range(max(0, t - WIND_REACH), min(len(tables), t + WIND_REACH + 1)):
+                if u == t:
+                    continue
+                for i, a in enumerate(table):
+                    for j, b in enumerate(tables[u]):
+                        mine = [b if p == a else p for p in table]
+                        theirs = [a if p == b else p for p in tables[u]]
+                        if self._conflicts(mine) + self._conflicts(theirs) > self._conflicts(
+                            table
+                        ) + self._conflicts(tables[u]):
+                            continue
+                        excess = self._wind_excess(mine) + self._wind_excess(theirs)
+                        if excess < self._wind_excess(table) + self._wind_excess(tables[u]):
+                            options.append((excess, abs(rank[a] - rank[b]), u, i, j))
+            if options:
+                _excess, _distance, u, i, j = min(options)
+                table[i], tables[u][j] = tables[u][j], table[i]
+                return True
+        return False
+
+    def _wind_excess(self, table: Sequence[int]) -> int:
+        """How far the best seat order of ``table`` leaves its players' winds beyond 1 apart."""
+        key = tuple(sorted(table))
+        if key not in self._excess:
+            best = self._best_seats(key)
+            self._excess[key] = sum(
+                max(0, _spread(self.winds[p], seat) - 1) for seat, p in enumerate(best)
+            )
+        return self._excess[key]
+
     def _best_seats(self, table: Sequence[int]) -> tuple[int, ...]:
         """The seat order that leaves the players' winds most even (a free wind first)."""
 
-        def unevenness(order: tuple[int, ...]) -> tuple[int, int]:
-            worst = total = 0
-            for seat, player in enumerate(order):
-                counts = list(self.winds[player])
-                counts[seat] += 1
-                worst = max(worst, max(counts) - min(counts))
-                total += counts[seat]
-            return worst, total
+        def unevenness(order: tuple[int, ...]) -> tuple[int, int, int]:
+            spreads = [_spread(self.winds[player], seat) for seat, player in enumerate(order)]
+            excess = sum(max(0, spread - 1) for spread in spreads)
+            return excess, max(spreads), sum(self.winds[p][s] for s, p in enumerate(order))
 
         return min(permutations(table), key=unevenness)
+
+
+def _spread(winds: Sequence[int], seat: int) -> int:
+    """max - min of a player's wind counts once they sit in ``seat``."""
+    counts = list(winds)
+    counts[seat] += 1
+    return max(counts) - min(counts)
 
 
 class _Plan:

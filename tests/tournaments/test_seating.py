@@ -226,13 +226,20 @@ def test_a_player_listed_twice_is_refused_by_name() -> None:
     assert (refused.value.code, refused.value.player) == ("duplicate_player", 3)
 
 
-def test_a_team_larger_than_the_tables_is_refused() -> None:
-    teams = dict.fromkeys(range(1, 4), "大きすぎ")
-    with pytest.raises(SeatingError) as refused:
-        seat_round(
-            range(1, 9), [], method="random", seed="s", round_number=1, rounds_total=1, teams=teams
-        )
-    assert (refused.value.code, refused.value.team) == ("team_too_large", "大きすぎ")
+@pytest.mark.parametrize("method", ["random", "swiss"])
+def test_a_team_larger_than_the_tables_shares_as_few_tables_as_it_can(method: str) -> None:
+    teams = dict.fromkeys(range(1, 4), "大阪")  # three teammates, two tables: two must meet
+    tables = seat_round(
+        range(1, 9),
+        [],
+        method=method,
+        seed="s",
+        round_number=1,
+        rounds_total=1,
+        teams=teams,
+        standings=list(range(1, 9)),
+    )
+    assert seating_quality([tables], teams=teams).teammates_together == 1
 
 
 def test_swiss_needs_the_standings() -> None:
