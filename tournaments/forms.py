@@ -20,6 +20,7 @@ class TournamentForm(LabelsAbove, forms.ModelForm):
         fields = [
             "name",
             "starts_on",
+            "ends_on",
             "ruleset",
             "rounds",
             "round_minutes",
@@ -28,7 +29,10 @@ class TournamentForm(LabelsAbove, forms.ModelForm):
             "cut_size",
             "cut_carry",
         ]
-        widgets = {"starts_on": forms.DateInput(attrs={"type": "date"})}
+        widgets = {
+            "starts_on": forms.DateInput(attrs={"type": "date"}),
+            "ends_on": forms.DateInput(attrs={"type": "date"}),
+        }
 
     def __init__(self, *args: Any, club: Club, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -40,6 +44,9 @@ class TournamentForm(LabelsAbove, forms.ModelForm):
         data = super().clean()
         if data.get("cut_after") and not data.get("cut_size"):
             self.add_error("cut_size", _("Say how many players go on to the finals."))
+        starts, ends = data.get("starts_on"), data.get("ends_on")
+        if starts and ends and ends < starts:
+            self.add_error("ends_on", _("The last day cannot come before the first."))
         return data
 
 

@@ -244,21 +244,29 @@ def _unknown_option(name: str) -> RecordError:
 
 
 def merge_overrides(base: dict[str, Any], overrides: dict[str, Any]) -> dict[str, Any]:
-    """Apply overrides to a full option set; objects merge one level deep."""
+    """Apply overrides to a full option set; objects merge one level deep (``game-record.md``).
+
+    ``{"abortive": {"kyuushu": "pass"}}`` changes kyuushu and keeps the preset's other abortive
+    draws. In a table keyed by data (``abortive``, ``renchan_by_wind``, ``uma_by_floaters``) a
+    null entry takes that key out: ``{"abortive": {"suufon": null}}`` is "no suufon".
+    """
     merged = copy.deepcopy(base)
     for name, value in overrides.items():
         if name not in OPTIONS_BY_NAME:
             raise _unknown_option(name)
         current = merged.get(name)
-        if isinstance(value, dict) and isinstance(current, dict) and name not in _DICT_AS_DATA:
-            merged[name] = {**current, **copy.deepcopy(value)}
+        if isinstance(value, dict) and isinstance(current, dict):
+            combined = {**current, **copy.deepcopy(value)}
+            if name in _KEYED_BY_DATA:
+                combined = {key: entry for key, entry in combined.items() if entry is not None}
+            merged[name] = combined
         else:
             merged[name] = copy.deepcopy(value)
     return merged
 
 
-# Options whose object is data keyed by the user (a whole new mapping replaces the old one).
-_DICT_AS_DATA = frozenset({"abortive", "renchan_by_wind", "uma_by_floaters"})
+# Options whose object is a table keyed by data, not fields: a null entry removes its key.
+_KEYED_BY_DATA = frozenset({"abortive", "renchan_by_wind", "uma_by_floaters"})
 
 
 def preset_options(name: str) -> dict[str, Any]:

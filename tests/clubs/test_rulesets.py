@@ -120,3 +120,14 @@ def test_a_played_game_needs_its_version(k_rule: Ruleset, club: Club) -> None:
     """Versions are protected: a game's version cannot be deleted from under it."""
     game = play_game(k_rule.current_version(), make_players(club))
     assert game.ruleset_version == k_rule.current_version()
+
+
+def test_a_ruleset_saved_with_one_abortive_draw_keeps_the_presets_others(club: Club) -> None:
+    """An import that names one abortive kind (mjkt, seed 001, plays all five) changes only it."""
+    spec = {"preset": "mjkt", "abortive": {"kyuushu": "pass"}}
+    version = save_ruleset(club, None, name="mjkt改", preset="mjkt", options=spec)
+    assert version.options["abortive"] == {
+        **preset_options("mjkt")["abortive"],
+        "kyuushu": "pass",
+    }
+    assert len(version.options["abortive"]) == 5

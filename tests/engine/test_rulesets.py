@@ -352,15 +352,50 @@ def test_an_override_of_an_object_merges_one_level_deep(
     assert resolve_options({"preset": preset, **override})[name] == expected
 
 
-def test_an_override_of_a_keyed_table_replaces_it() -> None:
-    """Ambiguous in the spec ("an option whose value is an object is merged one level deep"):
-    ``abortive``, ``renchan_by_wind`` and ``uma_by_floaters`` are tables keyed by data, not
-    objects with fixed fields. Merging would make a kind impossible to remove by override
-    (a kind not listed is an error), so the override is the whole new table."""
-    options = resolve_options({"preset": "tenhou", "abortive": {"kyuushu": "pass"}})
-    assert options["abortive"] == {"kyuushu": "pass"}
+def test_an_override_of_one_abortive_draw_keeps_the_presets_others() -> None:
+    """mjkt (seed 001) plays all five abortive draws with renchan: a house rule that passes the
+    deal after 九種九牌 changes that one, as ``game-record.md`` merges objects one level deep."""
+    options = resolve_options({"preset": "mjkt", "abortive": {"kyuushu": "pass"}})
+    assert options["abortive"] == {
+        "kyuushu": "pass",
+        "suufon": "renchan",
+        "suucha_riichi": "renchan",
+        "sanchahou": "renchan",
+        "suukaikan": "renchan",
+    }
+
+
+def test_a_null_entry_takes_an_abortive_draw_out() -> None:
+    options = resolve_options({"preset": "mjkt", "abortive": {"suukaikan": None}})
+    assert sorted(options["abortive"]) == ["kyuushu", "sanchahou", "suucha_riichi", "suufon"]
+
+
+def test_an_override_of_one_wind_keeps_the_other_winds_renchan() -> None:
+    """幻想麻雀 (seed 004): East renchan only by a dealer win, South also by dealer tenpai."""
     options = resolve_options({"preset": "gensou", "renchan_by_wind": {"S": "always"}})
-    assert options["renchan_by_wind"] == {"S": "always"}
+    assert options["renchan_by_wind"] == {"E": "never", "S": "always"}
+
+
+def test_the_other_abortive_draws_still_play_after_a_partial_override() -> None:
+    """Under mjkt with kyuushu passing the deal, 四風連打 still exists and keeps the dealer."""
+    suufon, kyuushu = (
+        {"result": {"type": "abortive", "kind": kind}} for kind in ("suufon", "kyuushu")
+    )
+    record = game("mjkt", [suufon, kyuushu, kyuushu], abortive={"kyuushu": "pass"})
+    dealers = [row["dealer"] for row in run(record)["hands"]]
+    assert dealers == [0, 0, 1]  # suufon: renchan; kyuushu: the deal passes
+
+
+def test_gensou_east_stays_never_when_only_south_is_overridden() -> None:
+    """East's dealer passes the deal even when tenpai (the preset's); South's now keeps it."""
+    east_draws = [{"result": {"type": "draw", "tenpai": [seat]}} for seat in range(4)]
+    noten = {"result": {"type": "draw", "tenpai": []}}
+    record = game("gensou", [*east_draws, noten], renchan_by_wind={"S": "always"})
+    assert [row["round"] for row in run(record)["hands"]] == ["E1", "E2", "E3", "E4", "S1"]
+    after = run(game("gensou", [*east_draws, noten, noten], renchan_by_wind={"S": "always"}))
+    assert after["hands"][-1]["round"] == "S1"  # all noten, and still the same dealer
+    preset = run(game("gensou", [*east_draws, noten, noten]))
+    assert preset["hands"][-1]["round"] == "S2"  # the preset's South: renchan on tenpai only
 
 
 def test_overrides_change_the_game() -> None:
