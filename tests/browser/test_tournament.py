@@ -43,6 +43,9 @@ def test_the_table_status_and_the_standings_follow_the_tables_without_a_reload(
 ) -> None:
     club, tournament, round_ = running
     base = f"/c/{club.slug}/tournaments/{tournament.pk}"
+    refused: list[str] = []  # what the Content-Security-Policy blocked, if anything
+    for screen in (page, phone_page):
+        screen.on("console", lambda message: refused.append(message.text))
     page.clock.install()
     page.goto(f"{base}/rounds/1/")
     expect(page.locator(".table-card.status-not_started")).to_have_count(2)
@@ -71,3 +74,4 @@ def test_the_table_status_and_the_standings_follow_the_tables_without_a_reload(
     expect(row).to_contain_text("+55.0")
     assert phone_page.evaluate("document.documentElement.scrollWidth") <= 390
     phone_page.screenshot(path=screenshot_path / "tournament-standings-phone.png", full_page=True)
+    assert not [text for text in refused if "Content Security Policy" in text], refused
