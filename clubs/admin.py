@@ -8,9 +8,10 @@ from __future__ import annotations
 
 from django.contrib import admin
 from django.db.models import Max
+from django.http import HttpRequest
 from django.utils.translation import gettext_lazy as _
 
-from clubs.models import Club, Invitation, Membership, Player, Ruleset, RulesetVersion
+from clubs.models import Club, ClubLog, Invitation, Membership, Player, Ruleset, RulesetVersion
 
 
 class MembershipInline(admin.TabularInline):
@@ -111,4 +112,22 @@ class RulesetVersionAdmin(admin.ModelAdmin):
         return version.ruleset.club
 
     def has_add_permission(self, request):  # type: ignore[no-untyped-def]
+        return False
+
+
+@admin.register(ClubLog)
+class ClubLogAdmin(admin.ModelAdmin):
+    """The club log is written by the services: read here, never changed."""
+
+    list_display = ["at", "club", "kind", "action", "name", "user"]
+    list_filter = ["kind"]
+    search_fields = ["club__name", "name"]
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: ClubLog | None = None) -> bool:
+        return False
+
+    def has_delete_permission(self, request: HttpRequest, obj: ClubLog | None = None) -> bool:
         return False

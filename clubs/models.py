@@ -253,3 +253,44 @@ class League(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+
+class LogKind(models.TextChoices):
+    """What a club log entry is about (a game's changes are in its own log, ``GameLog``)."""
+
+    CLUB = "club", _("club")
+    MEMBERSHIP = "membership", _("membership")
+    INVITATION = "invitation", _("invitation")
+    PLAYER = "player", _("player")
+    RULESET = "ruleset", _("ruleset")
+    LEAGUE = "league", _("league")
+    TOURNAMENT = "tournament", _("tournament")
+
+
+class ClubLog(models.Model):
+    """A change to a club's settings, members, players, rulesets, leagues or tournaments.
+
+    Who made it, when, and what the changed fields were before and after: nothing a club keeps
+    changes without a trace. Written by the services, in the transaction of the change.
+    """
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="log")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
+    )
+    at = models.DateTimeField(auto_now_add=True)
+    kind = models.CharField(max_length=16, choices=LogKind.choices)
+    action = models.CharField(max_length=32)
+    name = models.CharField(max_length=200)  # what was changed, by its name then
+    object_id = models.PositiveIntegerField(null=True, blank=True)
+    before = models.JSONField(null=True, blank=True)
+    after = models.JSONField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-at", "-pk"]
+        indexes = [models.Index(fields=["club", "-at"], name="clublog_club_latest")]
+        verbose_name = _("club log entry")
+        verbose_name_plural = _("club log")
+
+    def __str__(self) -> str:
+        return f"{self.club}: {self.kind} {self.action} {self.name}"

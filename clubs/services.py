@@ -16,7 +16,18 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from clubs.models import Club, Invitation, Membership, Player, Role, Ruleset, RulesetVersion
+from clubs.audit import fields_of, log_change
+from clubs.models import (
+    Club,
+    Invitation,
+    League,
+    LogKind,
+    Membership,
+    Player,
+    Role,
+    Ruleset,
+    RulesetVersion,
+)
 from scoring.engine.rules import resolve_options
 
 INVITATION_DAYS = 7
@@ -35,18 +46,94 @@ def create_club(user: Any, **fields: Any) -> Club:
     """A new club, with its creator as admin."""
     club = Club.objects.create(**fields)
     Membership.objects.create(club=club, user=user, role=Role.ADMIN)
+    log_change(
+        club, user, LogKind.CLUB, "created", club.name, object_id=club.pk, after=fields_of(club)
+    )
     return club
 
 
+CLUB_SETTINGS = ["name", "is_public", "default_ruleset", "default_language", "time_zone"]
+
+
+@transaction.atomic
+def save_club_settings(club: Club, changes: dict[str, Any], user: Any = None) -> Club:
+    """The club's settings as an admin changed them (the address, its slug, never changes)."""
+    before = fields_of(Club.objects.select_for_update().get(pk=club.pk), CLUB_SETTINGS)
+    for name, value in changes.items():
+        if name in CLUB_SETTINGS:
+            setattr(club, name, value)
+    club.save()
+    log_change(
+        club,
+        user,
+        LogKind.CLUB,
+        "settings",
+        club.name,
+        object_id=club.pk,
+        before=before,
+        after=fields_of(club, CLUB_SETTINGS),
+    )
+    return club
+
+
+LEAGUE_FIELDS = [
+    "name",
+    "ruleset",
+    "starts_on",
+    "ends_on",
+    "is_open",
+    "counting",
+    "best_games",
+    "points_cap",
+    "qualification_games",
+    "tie_breaks",
+]
+
+
+def save_league(league: League, user: Any = None) -> League:
+    """A new or changed league (a ModelForm's instance, validated), logged before and after.
+
+    Raises IntegrityError for a name the club has already (the caller says so on the form).
+    """
+    with transaction.atomic():
+        old = League.objects.filter(pk=league.pk).first() if league.pk else None
+        before = fields_of(old, LEAGUE_FIELDS) if old else None
+        league.save()
+        after = fields_of(league, LEAGUE_FIELDS)
+        action = "changed" if old else "created"
+        log_change(
+            league.club,
+            user,
+            LogKind.LEAGUE,
+            action,
+            league.name,
+            object_id=league.pk,
+            before=before if old else None,
+            after=after,
+        )
+    return league
+
+
+@transaction.atomic
 def invite(club: Club, role: str, created_by: Any) -> Invitation:
     """A one-time link to join ``club`` with ``role``, valid for ``INVITATION_DAYS`` days."""
-    return Invitation.objects.create(
+    invitation = Invitation.objects.create(
         club=club,
         role=role,
         token=secrets.token_urlsafe(32),
         created_by=created_by,
         expires_at=timezone.now() + timedelta(days=INVITATION_DAYS),
     )
+    log_change(
+        club,
+        created_by,
+        LogKind.INVITATION,
+        "invited",
+        role,
+        object_id=invitation.pk,
+        after={"role": role},
+    )
+    return invitation
 
 
 def invitation_problem(invitation: Invitation) -> str | None:
@@ -71,12 +158,31 @@ def accept_invitation(invitation: Invitation, user: Any) -> tuple[Membership, bo
     membership = Membership.objects.create(club=invitation.club, user=user, role=invitation.role)
     invitation.accepted_by, invitation.accepted_at = user, timezone.now()
     invitation.save(update_fields=["accepted_by", "accepted_at"])
+    log_change(
+        invitation.club,
+        user,
+        LogKind.MEMBERSHIP,
+        "joined",
+        user.get_username(),
+        object_id=membership.pk,
+        after={"role": membership.role},
+    )
     return membership, True
 
 
-def revoke_invitation(invitation: Invitation) -> None:
+@transaction.atomic
+def revoke_invitation(invitation: Invitation, user: Any = None) -> None:
     if invitation.accepted_at is not None:
         raise ClubError(_("This invitation has been used: remove the member instead."))
+    log_change(
+        invitation.club,
+        user,
+        LogKind.INVITATION,
+        "revoked",
+        invitation.role,
+        object_id=invitation.pk,
+        before={"role": invitation.role},
+    )
     invitation.delete()
 
 
@@ -90,18 +196,37 @@ def _keep_an_admin(membership: Membership) -> None:
 
 
 @transaction.atomic
-def change_role(membership: Membership, role: str) -> Membership:
+def change_role(membership: Membership, role: str, user: Any = None) -> Membership:
     if membership.role == Role.ADMIN and role != Role.ADMIN:
         _keep_an_admin(membership)
-    membership.role = role
+    before, membership.role = membership.role, role
     membership.save(update_fields=["role"])
+    log_change(
+        membership.club,
+        user,
+        LogKind.MEMBERSHIP,
+        "role",
+        membership.user.get_username(),
+        object_id=membership.pk,
+        before={"role": before},
+        after={"role": role},
+    )
     return membership
 
 
 @transaction.atomic
-def remove_member(membership: Membership) -> None:
+def remove_member(membership: Membership, user: Any = None) -> None:
     if membership.role == Role.ADMIN:
         _keep_an_admin(membership)
+    log_change(
+        membership.club,
+        user,
+        LogKind.MEMBERSHIP,
+        "removed",
+        membership.user.get_username(),
+        object_id=membership.pk,
+        before={"role": membership.role},
+    )
     membership.delete()
 
 
@@ -111,27 +236,40 @@ def _name_taken(name: str) -> ValidationError:
     )
 
 
-def add_player(club: Club, name: str) -> Player:
+def add_player(club: Club, name: str, user: Any = None) -> Player:
     try:
         with transaction.atomic():
-            return Player.objects.create(club=club, name=name)
+            player = Player.objects.create(club=club, name=name)
+            log_change(club, user, LogKind.PLAYER, "added", name, object_id=player.pk)
+            return player
     except IntegrityError:
         raise _name_taken(name) from None
 
 
-def rename_player(player: Player, name: str) -> Player:
+def rename_player(player: Player, name: str, user: Any = None) -> Player:
     """A new name; seats and results point at the player, so they are untouched."""
     old, player.name = player.name, name
     try:
         with transaction.atomic():
             player.save(update_fields=["name"])
+            log_change(
+                player.club,
+                user,
+                LogKind.PLAYER,
+                "renamed",
+                name,
+                object_id=player.pk,
+                before={"name": old},
+                after={"name": name},
+            )
     except IntegrityError:
         player.name = old
         raise _name_taken(name) from None
     return player
 
 
-def link_player(player: Player, user: Any | None) -> Player:
+@transaction.atomic
+def link_player(player: Player, user: Any | None, by: Any = None) -> Player:
     """Link the player to a member's account (or unlink with None): one player per account."""
     if user is not None:
         taken = player.club.players.filter(user=user).exclude(pk=player.pk).first()
@@ -139,8 +277,19 @@ def link_player(player: Player, user: Any | None) -> Player:
             raise ValidationError(
                 {"user": _("This account is already linked to “%(name)s”.") % {"name": taken}}
             )
+    before = player.user.get_username() if player.user else None
     player.user = user
     player.save(update_fields=["user"])
+    log_change(
+        player.club,
+        by,
+        LogKind.PLAYER,
+        "linked",
+        player.name,
+        object_id=player.pk,
+        before={"account": before},
+        after={"account": user.get_username() if user else None},
+    )
     return player
 
 
@@ -178,6 +327,16 @@ def save_ruleset(
         return current
     version = ruleset.versions.create(
         number=current.number + 1 if current else 1, options=options, note=note, created_by=user
+    )
+    log_change(
+        club,
+        user,
+        LogKind.RULESET,
+        f"v{version.number}",
+        ruleset.name,
+        object_id=ruleset.pk,
+        before=current.options if current else None,
+        after=options,
     )
     if club.default_ruleset_id is None:
         club.default_ruleset = ruleset

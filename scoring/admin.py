@@ -8,8 +8,9 @@ they are rebuilt from the hands and must never be edited by hand.
 from __future__ import annotations
 
 from django.contrib import admin
+from django.http import HttpRequest
 
-from scoring.models import Game, GameLog, GameResult, Hand, HandStat, Seat
+from scoring.models import Game, GameLog, GameResult, GameStatus, Hand, HandStat, Seat
 
 
 class SeatInline(admin.TabularInline):
@@ -34,12 +35,22 @@ class GameAdmin(admin.ModelAdmin):
     date_hierarchy = "played_on"
     inlines = [SeatInline, HandInline]
 
+    def has_delete_permission(self, request: HttpRequest, obj: Game | None = None) -> bool:
+        """A played game is voided on its page (kept, with its reason), never deleted."""
+        if obj is not None and (obj.status != GameStatus.ONGOING or obj.hands.exists()):
+            return False
+        return super().has_delete_permission(request, obj)
+
 
 @admin.register(Hand)
 class HandAdmin(admin.ModelAdmin):
     list_display = ["game", "number", "updated_at"]
     list_select_related = ["game__club"]
     search_fields = ["game__club__name", "game__table_label"]
+
+    def has_delete_permission(self, request: HttpRequest, obj: Hand | None = None) -> bool:
+        """A hand is deleted on its game's screen, which replays and logs the game."""
+        return False
 
 
 @admin.register(Seat)
@@ -80,3 +91,7 @@ class GameLogAdmin(DerivedAdmin):
     list_filter = ["action"]
     list_select_related = ["game__club", "user"]
     search_fields = ["game__club__name", "detail", "user__username"]
+
+    def has_delete_permission(self, request: HttpRequest, obj: GameLog | None = None) -> bool:
+        """The history of a game is never rewritten."""
+        return False

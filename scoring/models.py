@@ -153,6 +153,9 @@ class GameLog(models.Model):
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
     )
     at = models.DateTimeField(auto_now_add=True)
+    # What the change replaced and put in its place: a hand, or the game's changed fields.
+    before = models.JSONField(null=True, blank=True)
+    after = models.JSONField(null=True, blank=True)
     # The key of the form that made this change: a retried edit, delete, finish ... is done once.
     idempotency_key = models.CharField(max_length=64, null=True, blank=True)  # noqa: DJ001
 

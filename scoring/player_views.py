@@ -40,7 +40,7 @@ def merge(request: HttpRequest, club: Club, player_id: int) -> HttpResponse:
     form = MergeForm(request.POST if request.method == "POST" else None, player=player)
     if form.is_valid():
         try:
-            kept = merge_players(form.cleaned_data["into"], player)
+            kept = merge_players(form.cleaned_data["into"], player, request.user)
         except MergeError as error:
             form.add_error("into", error.message)
         else:

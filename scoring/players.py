@@ -7,10 +7,13 @@ same scores and points as before, under the kept player's name.
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from clubs.models import Player
+from clubs.audit import log_change
+from clubs.models import LogKind, Player
 from scoring.models import Game, GameResult, HandStat, Seat
 
 
@@ -28,7 +31,7 @@ def shared_game(keep: Player, remove: Player) -> Game | None:
 
 
 @transaction.atomic
-def merge_players(keep: Player, remove: Player) -> Player:
+def merge_players(keep: Player, remove: Player, user: Any = None) -> Player:
     """Move every seat, result and hand statistic of ``remove`` to ``keep``; delete ``remove``.
 
     A linked account moves too when ``keep`` has none.
@@ -52,5 +55,15 @@ def merge_players(keep: Player, remove: Player) -> Player:
         remove.user = None
         remove.save(update_fields=["user"])
         keep.save(update_fields=["user"])
+    log_change(
+        keep.club,
+        user,
+        LogKind.PLAYER,
+        "merged",
+        keep.name,
+        object_id=keep.pk,
+        before={"merged": remove.name},
+        after={"into": keep.name},
+    )
     remove.delete()
     return keep

@@ -204,14 +204,48 @@ def _require_ongoing(game: Game) -> None:
 
 
 def _commit(
-    game: Game, fields: Sequence[str], action: str, detail: str, user: Any, key: str | None
+    game: Game,
+    fields: Sequence[str],
+    action: str,
+    detail: str,
+    user: Any,
+    key: str | None,
+    *,
+    before: dict[str, Any] | None = None,
+    after: dict[str, Any] | None = None,
 ) -> None:
-    """Save the changed fields with the next version, and log the change under its key."""
+    """Save the changed fields with the next version, and log the change under its key.
+
+    The log keeps what the change replaced and what it put in place (a hand, or the game's
+    changed fields: ``before`` is a ``_snapshot`` then, and the fields that differ are kept).
+    """
     game.version += 1
     game.save(update_fields=[*fields, "version", "updated_at"])
+    if before is not None and after is None:
+        now = _snapshot(game)
+        changed = [name for name in now if now[name] != before.get(name)]
+        before, after = {n: before[n] for n in changed}, {n: now[n] for n in changed}
     GameLog.objects.create(
-        game=game, action=action, detail=detail[:300], user=_user(user), idempotency_key=key or None
+        game=game,
+        action=action,
+        detail=detail[:300],
+        user=_user(user),
+        idempotency_key=key or None,
+        before=before,
+        after=after,
     )
+
+
+def _snapshot(game: Game) -> dict[str, Any]:
+    """The game's own inputs beyond its hands, as the log compares them before and after."""
+    return {
+        "status": game.status,
+        "forced_end": game.forced_end,
+        "forced_end_reason": game.forced_end_reason,
+        "final_scores": game.final_scores,
+        "final_deposits": game.final_deposits,
+        "void_reason": game.void_reason,
+    }
 
 
 def _user(user: Any) -> Any:
@@ -452,7 +486,7 @@ def record_hand(
     new = preview_hand(state, hand)
     number = len(new.hands)
     Hand.objects.create(game=game, number=number, data=hand, idempotency_key=key)
-    _commit(game, [], "recorded_hand", _label(new, number), user, key)
+    _commit(game, [], "recorded_hand", _label(new, number), user, key, after={"hand": hand})
     HandStat.objects.bulk_create(_hand_stats(game, new, number))  # a new hand: nothing to drop
     return replace(new, game=game, version=game.version)
 
@@ -475,9 +509,18 @@ def edit_hand(
     _require_ongoing(game)
     stored = _stored_hand(game, number)
     new = preview_hand(state, hand, number)
-    stored.data = hand
+    replaced, stored.data = stored.data, hand
     stored.save(update_fields=["data", "updated_at"])
-    _commit(game, [], "edited_hand", _label(new, number), user, key)
+    _commit(
+        game,
+        [],
+        "edited_hand",
+        _label(new, number),
+        user,
+        key,
+        before={"hand": replaced},
+        after={"hand": hand},
+    )
     _rebuild_hand_stats(game, new, number)
     return replace(new, game=game, version=game.version)
 
@@ -496,7 +539,7 @@ def delete_hand(game: Game, number: int, *, version: int, key: str, user: Any = 
     for later in Hand.objects.filter(game=game, number__gt=number).order_by("number"):
         later.number -= 1  # one by one, upwards: (game, number) stays unique at every step
         later.save(update_fields=["number"])
-    _commit(game, [], "deleted_hand", label, user, key)
+    _commit(game, [], "deleted_hand", label, user, key, before={"hand": stored.data}, after={})
     _rebuild_hand_stats(game, new, number)
     return replace(new, game=game, version=game.version)
 
@@ -524,9 +567,10 @@ def _finish(
     if done:
         return state
     _require_ongoing(game)
+    before = _snapshot(game)
     new, fields, detail = change(game, state)
     game.status = GameStatus.FINISHED
-    _commit(game, [*fields, "status"], action, detail, user, key)
+    _commit(game, [*fields, "status"], action, detail, user, key, before=before)
     _rebuild_results(game, new)
     return replace(new, game=game, version=game.version)
 
@@ -591,9 +635,11 @@ def reopen_game(
         return state
     if game.status != GameStatus.FINISHED:
         raise GameClosed(_("Only a finished game can be reopened."))
+    before = _snapshot(game)
     game.status = GameStatus.ONGOING
     game.forced_end, game.forced_end_reason = False, ""
-    _commit(game, ["status", "forced_end", "forced_end_reason"], "reopened", reason, user, key)
+    fields = ["status", "forced_end", "forced_end_reason"]
+    _commit(game, fields, "reopened", reason, user, key, before=before)
     _rebuild_results(game, state)
     return game_state(game)
 
@@ -608,8 +654,9 @@ def void_game(game: Game, *, reason: str, version: int, key: str, user: Any = No
         return state
     if game.status == GameStatus.VOIDED:
         raise GameClosed(_("This game was voided already."))
+    before = _snapshot(game)
     game.status, game.void_reason = GameStatus.VOIDED, reason.strip()
-    _commit(game, ["status", "void_reason"], "voided", reason, user, key)
+    _commit(game, ["status", "void_reason"], "voided", reason, user, key, before=before)
     _rebuild_results(game, state)
     return state
 
@@ -626,10 +673,20 @@ def move_to_league(
     game, state, done = _begin(game, version, key, None)
     if done:
         return state
-    before = game.league.name if game.league else "-"
+    was = game.league.name if game.league else None
     game.league = league
-    detail = f"{before} -> {league.name if league else '-'}"
-    _commit(game, ["league"], "moved_league", detail, user, key)
+    now = league.name if league else None
+    detail = f"{was or '-'} -> {now or '-'}"
+    _commit(
+        game,
+        ["league"],
+        "moved_league",
+        detail,
+        user,
+        key,
+        before={"league": was},
+        after={"league": now},
+    )
     return replace(state, game=game, version=game.version)
 
 

@@ -14,6 +14,7 @@ urlpatterns = [
     path("import/", views.import_tenhou, name="import"),
     path("<int:game_id>/", views.game, name="game"),
     path("<int:game_id>/record.json", views.export_record, name="export"),
+    path("<int:game_id>/history/", views.history, name="history"),
     path("<int:game_id>/hands/", views.record_hand, name="record"),
     path("<int:game_id>/hands/preview/", views.preview_hand, name="preview"),
     path("<int:game_id>/hands/<int:number>/", views.edit_hand, name="edit"),

@@ -36,6 +36,7 @@ from scoring.forms import (
     VoidForm,
     change_initial,
 )
+from scoring.history import game_history
 from scoring.models import Game, GameResult, GameStatus, Seat
 from scoring.services import GameConflict, GameError, GameState
 
@@ -596,6 +597,20 @@ def import_tenhou(request: HttpRequest, club: Club) -> HttpResponse:
     elif request.method == "POST":
         status = UNPROCESSABLE
     return render(request, "scoring/import.html", {"club": club, "form": form}, status=status)
+
+
+@require_safe
+@club_view(need=Role.SCOREKEEPER)
+def history(request: HttpRequest, club: Club, game_id: int) -> HttpResponse:
+    """Every change to the game (a hand recorded, fixed, deleted; finished, reopened ...)."""
+    state = _game_state(request, club, game_id)
+    entries = state.game.log.select_related("user")
+    context = {
+        "club": club,
+        "game": state.game,
+        "changes": game_history(list(entries), state.players, state.rules),
+    }
+    return render(request, "scoring/history.html", context)
 
 
 @require_safe

@@ -9,6 +9,7 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from clubs.models import LogKind
 from standings.tables import Column, Row, Standings, sorted_rows
 
 
@@ -102,3 +103,19 @@ def rows_as_asked(table: Standings, form: StandingsFilter) -> Shown:
     if search:
         rows = [row for row in rows if search in row.name.casefold()]
     return Shown(rows, key, descending, search, dropped)
+
+
+class LogFilter(DateRange):
+    """The club log's filters: what it is about, who made it, and the dates."""
+
+    kind = forms.ChoiceField(label=_("About"), required=False)
+    user = forms.CharField(label=_("By (user name)"), required=False, max_length=150)
+    page = forms.IntegerField(required=False, min_value=1, max_value=10_000)
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["kind"].choices = [
+            ("", _("everything")),
+            ("game", _("games")),
+            *LogKind.choices,
+        ]

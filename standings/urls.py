@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.urls import path
 
-from standings.views import exports, home, league, player, whatif
+from standings.views import exports, home, league, log, player, whatif
 
 app_name = "standings"
 
@@ -21,4 +21,5 @@ urlpatterns = [
     path("c/<slug:slug>/leagues/<int:league_id>/what-if/", whatif.whatif, name="whatif"),
     path("c/<slug:slug>/players/<int:player_id>/", player.player, name="player"),
     path("c/<slug:slug>/games/<int:game_id>/chart.svg", home.game_chart, name="game_chart"),
+    path("c/<slug:slug>/log/", log.log, name="log"),
 ]

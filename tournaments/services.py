@@ -17,7 +17,8 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from clubs.models import Club, Player, Ruleset
+from clubs.audit import fields_of, log_change
+from clubs.models import Club, LogKind, Player, Ruleset
 from scoring import services as scoring
 from scoring.models import GameStatus
 from tournaments.messages import seating_message
@@ -43,6 +44,27 @@ class TournamentError(Exception):
     """A change refused, with the reason in the reader's language (nothing was saved)."""
 
 
+def _log(
+    tournament: Tournament,
+    user: Any,
+    action: str,
+    *,
+    before: dict[str, Any] | None = None,
+    after: dict[str, Any] | None = None,
+) -> None:
+    """The change in the club's log, under the tournament's name."""
+    log_change(
+        tournament.club,
+        user,
+        LogKind.TOURNAMENT,
+        action,
+        tournament.name,
+        object_id=tournament.pk,
+        before=before,
+        after=after,
+    )
+
+
 # -- the tournament and its players ----------------------------------------------------------
 
 
@@ -66,7 +88,7 @@ def create_tournament(
     if ruleset.club_id != club.pk or ruleset.current_version() is None:
         raise TournamentError(_("Choose one of the club's rulesets."))
     _check_cut(rounds, cut_after, cut_size, table_size_of(ruleset))
-    return Tournament.objects.create(
+    tournament = Tournament.objects.create(
         club=club,
         name=name.strip(),
         starts_on=starts_on,
@@ -81,6 +103,23 @@ def create_tournament(
         cut_carry=cut_carry,
         created_by=user if getattr(user, "is_authenticated", False) else None,
     )
+    _log(tournament, user, "created", after=fields_of(tournament, TOURNAMENT_FIELDS))
+    return tournament
+
+
+TOURNAMENT_FIELDS = [
+    "name",
+    "starts_on",
+    "ends_on",
+    "ruleset",
+    "rounds",
+    "round_minutes",
+    "seed",
+    "substitute_results",
+    "cut_after",
+    "cut_size",
+    "cut_carry",
+]
 
 
 def _check_cut(rounds: int, cut_after: int | None, cut_size: int | None, table_size: int) -> None:
@@ -100,7 +139,12 @@ def table_size_of(ruleset: Ruleset) -> int:
 
 @transaction.atomic
 def register(
-    tournament: Tournament, names: Sequence[str], *, team: str = "", substitute: bool = False
+    tournament: Tournament,
+    names: Sequence[str],
+    *,
+    team: str = "",
+    substitute: bool = False,
+    user: Any = None,
 ) -> list[Entry]:
     """Register players by name (a name the club does not know becomes a new player)."""
     cleaned = [name.strip() for name in names if name.strip()]
@@ -117,6 +161,7 @@ def register(
                 tournament=tournament, player=player, team=team_row, is_substitute=substitute
             )
         )
+    _log(tournament, user, "registered", after={"players": cleaned, "team": team or None})
     return entries
 
 
@@ -129,28 +174,33 @@ def _team(tournament: Tournament, name: str) -> Team | None:
 
 
 @transaction.atomic
-def set_status(entry: Entry, status: str) -> Entry:
+def set_status(entry: Entry, status: str, user: Any = None) -> Entry:
     """Check a player in, or back to registered; dropping out has its own service."""
     if status not in (EntryStatus.REGISTERED, EntryStatus.CHECKED_IN):
         raise TournamentError(_("Unknown status."))
-    entry.status = status
+    before, entry.status = entry.status, status
     entry.save(update_fields=["status"])
+    name = entry.player.name
+    _log(entry.tournament, user, "status", before={name: before}, after={name: status})
     return entry
 
 
 @transaction.atomic
-def set_team(entry: Entry, team: str) -> Entry:
+def set_team(entry: Entry, team: str, user: Any = None) -> Entry:
+    before = entry.team.name if entry.team else None
     entry.team = _team(entry.tournament, team)
     entry.save(update_fields=["team"])
+    name, after = entry.player.name, entry.team.name if entry.team else None
+    _log(entry.tournament, user, "team", before={name: before}, after={name: after})
     return entry
 
 
 @transaction.atomic
-def substitute_for(entry: Entry, name: str) -> Entry:
+def substitute_for(entry: Entry, name: str, user: Any = None) -> Entry:
     """A substitute (代走) registered and checked in to play for ``entry`` from now on."""
     if entry.is_substitute:
         raise TournamentError(_("A substitute cannot be replaced by another one."))
-    (substitute,) = register(entry.tournament, [name], substitute=True)
+    (substitute,) = register(entry.tournament, [name], substitute=True, user=user)
     substitute.replaces = entry
     substitute.status = EntryStatus.CHECKED_IN
     substitute.save(update_fields=["replaces", "status"])
@@ -158,7 +208,7 @@ def substitute_for(entry: Entry, name: str) -> Entry:
 
 
 @transaction.atomic
-def drop_out(entry: Entry, substitute: str = "") -> list[Round]:
+def drop_out(entry: Entry, substitute: str = "", user: Any = None) -> list[Round]:
     """The player leaves after the rounds published so far; the drafted rounds are seated again.
 
     A ``substitute`` (代走) named here takes the seat from the next round. Returns the rounds
@@ -169,8 +219,9 @@ def drop_out(entry: Entry, substitute: str = "") -> list[Round]:
     entry.status = EntryStatus.DROPPED
     entry.dropped_after = max((r.number for r in played), default=0)
     entry.save(update_fields=["status", "dropped_after"])
+    _log(tournament, user, "dropped", after={entry.player.name: entry.dropped_after})
     if substitute.strip():
-        substitute_for(entry, substitute)
+        substitute_for(entry, substitute, user)
     return reseat_drafts(tournament)
 
 
@@ -219,7 +270,12 @@ def shortfall(tournament: Tournament, number: int) -> tuple[int, int]:
 
 @transaction.atomic
 def draw_rounds(
-    tournament: Tournament, numbers: Sequence[int], method: str, *, byes: bool = False
+    tournament: Tournament,
+    numbers: Sequence[int],
+    method: str,
+    *,
+    byes: bool = False,
+    user: Any = None,
 ) -> list[Round]:
     """Seat rounds ``numbers`` as drafts (a draft there already is drawn again)."""
     tournament = _locked(tournament)
@@ -228,6 +284,7 @@ def draw_rounds(
         _check_drawable(tournament, number, method)
         tournament.round_set.filter(number=number, status=RoundStatus.DRAFT).delete()
         drawn.append(_draw(tournament, number, method, byes=byes))
+    _log(tournament, user, "seated", after={"rounds": list(numbers), "method": method})
     return drawn
 
 
@@ -367,7 +424,7 @@ def _store_round(
 
 
 @transaction.atomic
-def upload_rounds(tournament: Tournament, text: str) -> list[Round]:
+def upload_rounds(tournament: Tournament, text: str, user: Any = None) -> list[Round]:
     """Predefined seating from a CSV (round, table, players): every row checked before saving."""
     tournament = _locked(tournament)
     names = {name: pk for pk, name in _entry_names(tournament).items()}
@@ -382,6 +439,7 @@ def upload_rounds(tournament: Tournament, text: str) -> list[Round]:
         players = sorted(entry for table in tables for entry in table)
         draw = {"players": players, "byes": [], "standings": None, "teams": {}, "table_size": 0}
         stored.append(_store_round(tournament, number, SeatingMethod.PREDEFINED, draw, tables))
+    _log(tournament, user, "uploaded", after={"rounds": sorted(rounds)})
     return stored
 
 
@@ -412,6 +470,7 @@ def publish_round(
         table.save(update_fields=["game"])
     round_.status = RoundStatus.PUBLISHED
     round_.save(update_fields=["status"])
+    _log(tournament, user, "published", after={"round": round_.number})
     return round_
 
 
@@ -425,25 +484,28 @@ def table_label(tournament: Tournament, round_number: int, table_number: int) ->
 
 
 @transaction.atomic
-def start_clock(round_: Round) -> Round:
+def start_clock(round_: Round, user: Any = None) -> Round:
     """The round's clock starts now (again, if the organiser restarts it)."""
     round_ = Round.objects.select_for_update().get(pk=round_.pk)
     if round_.status != RoundStatus.PUBLISHED:
         raise TournamentError(_("Publish the round before starting its clock."))
     round_.started_at = timezone.now()
     round_.save(update_fields=["started_at"])
+    _log(round_.tournament, user, "clock", after={"round": round_.number})
     return round_
 
 
 @transaction.atomic
-def call_referee(table: RoundTable, needed: bool) -> RoundTable:
-    table.needs_referee = needed
+def call_referee(table: RoundTable, needed: bool, user: Any = None) -> RoundTable:
+    before, table.needs_referee = table.needs_referee, needed
     table.save(update_fields=["needs_referee"])
+    where = f"R{table.round.number} T{table.number}"
+    _log(table.round.tournament, user, "referee", before={where: before}, after={where: needed})
     return table
 
 
 @transaction.atomic
-def close_round(round_: Round) -> Round:
+def close_round(round_: Round, user: Any = None) -> Round:
     """Close a round once every table's game is finished (or voided): the standings count it."""
     round_ = Round.objects.select_for_update().get(pk=round_.pk)
     if round_.status != RoundStatus.PUBLISHED:
@@ -461,11 +523,12 @@ def close_round(round_: Round) -> Round:
     round_.status = RoundStatus.CLOSED
     round_.closed_at = timezone.now()
     round_.save(update_fields=["status", "closed_at"])
+    _log(round_.tournament, user, "closed", after={"round": round_.number})
     return round_
 
 
 @transaction.atomic
-def make_cut(tournament: Tournament) -> list[int]:
+def make_cut(tournament: Tournament, user: Any = None) -> list[int]:
     """The top players after round ``cut_after`` go on to the finals (entry ids, best first)."""
     tournament = _locked(tournament)
     if tournament.cut_after is None or tournament.cut_size is None:
@@ -491,4 +554,6 @@ def make_cut(tournament: Tournament) -> list[int]:
         )
     tournament.finalists = finalists
     tournament.save(update_fields=["finalists"])
+    names = dict(tournament.entries.values_list("pk", "player__name"))
+    _log(tournament, user, "cut", after={"finalists": [names[pk] for pk in finalists]})
     return finalists

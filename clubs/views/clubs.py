@@ -44,7 +44,7 @@ def club_new(request: HttpRequest) -> HttpResponse:
 def club_settings(request: HttpRequest, club: Club) -> HttpResponse:
     form = ClubSettingsForm(request.POST if request.method == "POST" else None, instance=club)
     if form.is_valid():
-        form.save()
+        services.save_club_settings(club, form.cleaned_data, request.user)
         messages.success(request, _("The club's settings are saved."))
         return redirect("standings:home", slug=club.slug)
     return club_page(request, "clubs/club_settings.html", club, {"form": form})

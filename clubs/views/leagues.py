@@ -7,12 +7,13 @@ keep its settings.
 from __future__ import annotations
 
 from django.contrib import messages
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
+from clubs import services
 from clubs.access import club_object, club_view
 from clubs.forms import LeagueForm
 from clubs.models import Club, League, Role
@@ -37,8 +38,7 @@ def _league_form(request: HttpRequest, club: Club, league: League) -> HttpRespon
     form = LeagueForm(data, instance=league, club=club)
     if form.is_valid():
         try:
-            with transaction.atomic():
-                saved = form.save()
+            saved = services.save_league(form.save(commit=False), request.user)
         except IntegrityError:
             form.add_error("name", _("This club already has a league with this name."))
         else:

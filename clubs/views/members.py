@@ -57,7 +57,7 @@ def invite(request: HttpRequest, club: Club) -> HttpResponse:
 @club_view(need=Role.ADMIN)
 def invitation_revoke(request: HttpRequest, club: Club, invitation_id: int) -> HttpResponse:
     try:
-        services.revoke_invitation(club_object(club, Invitation, invitation_id))
+        services.revoke_invitation(club_object(club, Invitation, invitation_id), request.user)
     except services.ClubError as error:
         messages.error(request, error.message)
     return redirect("clubs:members", slug=club.slug)
@@ -72,7 +72,7 @@ def member_role(request: HttpRequest, club: Club, membership_id: int) -> HttpRes
         messages.error(request, form_errors(form))
         return redirect("clubs:members", slug=club.slug)
     try:
-        services.change_role(membership, form.cleaned_data["role"])
+        services.change_role(membership, form.cleaned_data["role"], request.user)
     except services.ClubError as error:
         messages.error(request, error.message)
     else:
@@ -86,7 +86,7 @@ def member_role(request: HttpRequest, club: Club, membership_id: int) -> HttpRes
 def member_remove(request: HttpRequest, club: Club, membership_id: int) -> HttpResponse:
     membership = club_object(club, Membership.objects.select_related("user"), membership_id)
     try:
-        services.remove_member(membership)
+        services.remove_member(membership, request.user)
     except services.ClubError as error:
         messages.error(request, error.message)
     else:

@@ -33,7 +33,7 @@ def player_add(request: HttpRequest, club: Club) -> HttpResponse:
     form = PlayerForm(request.POST)
     if form.is_valid():
         try:
-            player = services.add_player(club, form.cleaned_data["name"])
+            player = services.add_player(club, form.cleaned_data["name"], request.user)
         except ValidationError as error:
             form.add_error(None, error)
         else:
@@ -70,7 +70,7 @@ def player_rename(request: HttpRequest, club: Club, player_id: int) -> HttpRespo
     form = PlayerForm(request.POST)
     if form.is_valid():
         try:
-            services.rename_player(player, form.cleaned_data["name"])
+            services.rename_player(player, form.cleaned_data["name"], request.user)
         except ValidationError as error:
             form.add_error(None, error)
         else:
@@ -86,7 +86,7 @@ def player_link(request: HttpRequest, club: Club, player_id: int) -> HttpRespons
     form = LinkPlayerForm(request.POST, club=club)
     if form.is_valid():
         try:
-            services.link_player(player, form.cleaned_data["user"])
+            services.link_player(player, form.cleaned_data["user"], request.user)
         except ValidationError as error:
             form.add_error(None, error)
         else:

@@ -59,7 +59,11 @@ def register(request: HttpRequest, club: Club, tournament_id: int) -> HttpRespon
             with transaction.atomic():
                 for name, team in form.cleaned_data["names"]:
                     services.register(
-                        tournament, [name], team=team, substitute=form.cleaned_data["substitute"]
+                        tournament,
+                        [name],
+                        team=team,
+                        substitute=form.cleaned_data["substitute"],
+                        user=request.user,
                     )
         except TournamentError as error:
             form.add_error("names", str(error))
@@ -82,13 +86,13 @@ def entry(request: HttpRequest, club: Club, tournament_id: int, entry_id: int) -
     if not form.is_valid():
         messages.error(request, form_errors(form))
         return back
-    action, data = form.cleaned_data["action"], form.cleaned_data
+    action, data, by = form.cleaned_data["action"], form.cleaned_data, request.user
     changes: dict[str, Callable[[], Any]] = {
-        EntryStatus.CHECKED_IN: lambda: services.set_status(chosen, EntryStatus.CHECKED_IN),
-        EntryStatus.REGISTERED: lambda: services.set_status(chosen, EntryStatus.REGISTERED),
-        "drop": lambda: services.drop_out(chosen, data["name"] or ""),
-        "team": lambda: services.set_team(chosen, data["team"]),
-        "substitute": lambda: services.substitute_for(chosen, data["name"]),
+        EntryStatus.CHECKED_IN: lambda: services.set_status(chosen, EntryStatus.CHECKED_IN, by),
+        EntryStatus.REGISTERED: lambda: services.set_status(chosen, EntryStatus.REGISTERED, by),
+        "drop": lambda: services.drop_out(chosen, data["name"] or "", by),
+        "team": lambda: services.set_team(chosen, data["team"], by),
+        "substitute": lambda: services.substitute_for(chosen, data["name"], by),
     }
     _attempt(request, changes[action], _("%(name)s: saved.") % {"name": chosen.player.name})
     return back
@@ -118,7 +122,11 @@ def draw(request: HttpRequest, club: Club, tournament_id: int) -> HttpResponse:
     seated = _attempt(
         request,
         lambda: services.draw_rounds(
-            tournament, numbers, form.cleaned_data["method"], byes=form.cleaned_data["byes"]
+            tournament,
+            numbers,
+            form.cleaned_data["method"],
+            byes=form.cleaned_data["byes"],
+            user=request.user,
         ),
         _("Seated: round %(rounds)s. Check it, then publish it.")
         % {"rounds": ", ".join(map(str, numbers))},
@@ -150,7 +158,7 @@ def upload(request: HttpRequest, club: Club, tournament_id: int) -> HttpResponse
     if form.is_valid():
         _attempt(
             request,
-            lambda: services.upload_rounds(tournament, form.cleaned_data["seating"]),
+            lambda: services.upload_rounds(tournament, form.cleaned_data["seating"], request.user),
             _("The seating is uploaded. Check it, then publish it."),
         )
     else:
@@ -181,11 +189,11 @@ publish = _round_action(
     gettext_lazy("Round %(n)d is published: each table's game has started."),
 )
 start_clock = _round_action(
-    lambda round_, user: services.start_clock(round_),
+    lambda round_, user: services.start_clock(round_, user),
     gettext_lazy("Round %(n)d: the clock is running."),
 )
 close = _round_action(
-    lambda round_, user: services.close_round(round_),
+    lambda round_, user: services.close_round(round_, user),
     gettext_lazy("Round %(n)d is closed: the standings count it."),
 )
 
@@ -196,7 +204,7 @@ def cut(request: HttpRequest, club: Club, tournament_id: int) -> HttpResponse:
     tournament = get_tournament(club, tournament_id)
     _attempt(
         request,
-        lambda: services.make_cut(tournament),
+        lambda: services.make_cut(tournament, request.user),
         _("The cut is made: the finals can be seated."),
     )
     return redirect("tournaments:tournament", slug=club.slug, tournament_id=tournament.pk)
@@ -213,5 +221,5 @@ def referee(
     chosen = get_object_or_404(RoundTable, round=round_, number=table)
     form = RefereeForm(request.POST)
     form.is_valid()
-    services.call_referee(chosen, bool(form.cleaned_data.get("needed")))
+    services.call_referee(chosen, bool(form.cleaned_data.get("needed")), request.user)
     return redirect("tournaments:round", slug=club.slug, tournament_id=tournament.pk, number=number)
