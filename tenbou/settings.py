@@ -84,6 +84,7 @@ INSTALLED_APPS = [
     "template_partials",
     "axes",
     "csp",
+    "backups",
     "tournaments",
     "reports",
     "standings",

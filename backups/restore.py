@@ -1,0 +1,456 @@
+"""A ``tenbou-club/1`` document back into a database: read in full, then written at once.
+
+Everything is checked before anything is written: the format, every field, every reference (a
+ruleset, a league, a player, a game, an entry), every ruleset version against the engine and
+every game replayed under its version. A document that cannot be fully read is refused with a
+``RestoreError`` naming the place (``games[12].record: hand 3 ...``), and the database is left as
+it was. The club goes in as a new club (its own slug, or another one given); a member whose user
+name exists already is that account, a new one gets no password (they set one by e-mail).
+"""
+
+from __future__ import annotations
+
+import datetime
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from django.contrib.auth import get_user_model
+from django.db import IntegrityError, transaction
+from django.utils.dateparse import parse_datetime
+
+from backups.export import FORMAT, LEAGUE_FIELDS
+from clubs.models import (
+    Club,
+    ClubLog,
+    League,
+    LogKind,
+    Membership,
+    Player,
+    Role,
+    Ruleset,
+    RulesetVersion,
+)
+from scoring import services as scoring
+from scoring.engine import RecordError
+from scoring.engine.rules import validate_options
+from scoring.models import Game, GameLog, GameStatus, Hand, Seat
+from tournaments.models import (
+    CutCarry,
+    Entry,
+    EntryStatus,
+    Round,
+    RoundStatus,
+    RoundTable,
+    SeatingMethod,
+    SubstituteResults,
+    TableSeat,
+    Team,
+    Tournament,
+)
+
+# The keys of a round's draw that hold entry ids (or lists of them, nested for a plan).
+ENTRY_LISTS = ("players", "byes", "standings", "hint", "plan")
+
+
+class RestoreError(Exception):
+    """The document cannot be fully read: ``where`` in it, and why. Nothing was written."""
+
+    def __init__(self, where: str, why: str) -> None:
+        super().__init__(f"{where}: {why}")
+        self.where, self.why = where, why
+
+
+def restore_club(document: Any, *, slug: str | None = None, name: str | None = None) -> Club:
+    """The club of ``document``, written as a new club; ``slug``/``name`` to give it others."""
+    check(document, slug)
+    try:
+        with transaction.atomic():
+            return _Writer(document, slug, name).write()
+    except (IntegrityError, KeyError, TypeError, ValueError) as error:
+        # What the reading missed (or a race with another restore): nothing is kept.
+        raise RestoreError("document", f"{type(error).__name__}: {error}") from error
+
+
+# -- reading ---------------------------------------------------------------------------------
+
+
+def _need(where: str, value: Any, kind: type | tuple[type, ...], what: str) -> Any:
+    if not isinstance(value, kind) or (isinstance(value, bool) and kind is int):
+        raise RestoreError(where, f"expected {what}")
+    return value
+
+
+def _field(obj: Mapping[str, Any], key: str, where: str, kind: Any, what: str) -> Any:
+    if key not in obj:
+        raise RestoreError(f"{where}.{key}", "missing")
+    return _need(f"{where}.{key}", obj[key], kind, what)
+
+
+def _date(value: Any, where: str) -> None:
+    try:
+        datetime.date.fromisoformat(_need(where, value, str, "a date (YYYY-MM-DD)"))
+    except ValueError:
+        raise RestoreError(where, "not a date (YYYY-MM-DD)") from None
+
+
+def _one_of(value: Any, choices: Any, where: str) -> None:
+    if value not in {choice for choice, _label in choices}:
+        raise RestoreError(where, f"not one of {sorted(c for c, _l in choices)}")
+
+
+def check(document: Any, slug: str | None = None) -> None:
+    """Read the whole document; raise ``RestoreError`` at the first thing it cannot read."""
+    _need("document", document, dict, "an object")
+    if document.get("format") != FORMAT:
+        raise RestoreError("format", f"expected {FORMAT!r}")
+    club = _field(document, "club", "document", dict, "an object")
+    slug = slug or _field(club, "slug", "club", str, "a text")
+    _field(club, "name", "club", str, "a text")
+    if Club.objects.filter(slug=slug).exists():
+        raise RestoreError("club.slug", f"a club at /c/{slug}/ exists already: give another slug")
+    for index, member in enumerate(_field(document, "members", "document", list, "a list")):
+        where = f"members[{index}]"
+        _field(member, "username", where, str, "a text")
+        _one_of(_field(member, "role", where, str, "a text"), Role.choices, f"{where}.role")
+    players = {
+        _field(p, "name", f"players[{i}]", str, "a text")
+        for i, p in enumerate(_field(document, "players", "document", list, "a list"))
+    }
+    versions = _check_rulesets(document)
+    leagues = _check_leagues(document, versions)
+    games = _check_games(document, versions, leagues, players)
+    _check_tournaments(document, versions, players, games)
+    _field(document, "log", "document", list, "a list")
+
+
+def _check_rulesets(document: Mapping[str, Any]) -> dict[str, dict[int, Any]]:
+    versions: dict[str, dict[int, Any]] = {}
+    for index, ruleset in enumerate(_field(document, "rulesets", "document", list, "a list")):
+        where = f"rulesets[{index}]"
+        name = _field(ruleset, "name", where, str, "a text")
+        _field(ruleset, "preset", where, str, "a text")
+        versions[name] = {}
+        for v, version in enumerate(_field(ruleset, "versions", where, list, "a list")):
+            here = f"{where}.versions[{v}]"
+            number = _field(version, "number", here, int, "a number")
+            try:
+                versions[name][number] = validate_options(version.get("options"))
+            except RecordError as error:
+                raise RestoreError(f"{here}.options", str(error)) from error
+    return versions
+
+
+def _check_leagues(document: Mapping[str, Any], versions: Mapping[str, Any]) -> set[str]:
+    names = set()
+    for index, league in enumerate(_field(document, "leagues", "document", list, "a list")):
+        where = f"leagues[{index}]"
+        names.add(_field(league, "name", where, str, "a text"))
+        if league.get("ruleset") is not None and league["ruleset"] not in versions:
+            raise RestoreError(f"{where}.ruleset", f"no ruleset {league['ruleset']!r}")
+        for key in ("starts_on", "ends_on"):
+            if league.get(key) is not None:
+                _date(league[key], f"{where}.{key}")
+    return names
+
+
+def _check_games(
+    document: Mapping[str, Any],
+    versions: Mapping[str, Mapping[int, Any]],
+    leagues: set[str],
+    players: set[str],
+) -> set[int]:
+    ids = set()
+    for index, game in enumerate(_field(document, "games", "document", list, "a list")):
+        where = f"games[{index}]"
+        ids.add(_field(game, "id", where, int, "a number"))
+        ruleset = _field(game, "ruleset", where, str, "a text")
+        number = _field(game, "version", where, int, "a number")
+        if number not in versions.get(ruleset, {}):
+            raise RestoreError(f"{where}.version", f"no version {number} of {ruleset!r}")
+        if game.get("league") is not None and game["league"] not in leagues:
+            raise RestoreError(f"{where}.league", f"no league {game['league']!r}")
+        _date(game.get("played_on"), f"{where}.played_on")
+        _one_of(game.get("status"), GameStatus.choices, f"{where}.status")
+        record = _field(game, "record", where, dict, "a tenbou-game/1 record")
+        for name in _field(record, "players", f"{where}.record", list, "a list"):
+            if name not in players:
+                raise RestoreError(f"{where}.record.players", f"no player {name!r}")
+        try:
+            scoring.replay_document({**record, "ruleset": versions[ruleset][number]})
+        except RecordError as error:
+            raise RestoreError(f"{where}.record", str(error)) from error
+        _field(game, "log", where, list, "a list")
+    return ids
+
+
+def _check_tournaments(
+    document: Mapping[str, Any],
+    versions: Mapping[str, Any],
+    players: set[str],
+    games: set[int],
+) -> None:
+    for index, tournament in enumerate(_field(document, "tournaments", "document", list, "a list")):
+        where = f"tournaments[{index}]"
+        _field(tournament, "name", where, str, "a text")
+        if _field(tournament, "ruleset", where, str, "a text") not in versions:
+            raise RestoreError(f"{where}.ruleset", f"no ruleset {tournament['ruleset']!r}")
+        _date(tournament.get("starts_on"), f"{where}.starts_on")
+        _one_of(tournament.get("substitute_results"), SubstituteResults.choices, where)
+        _one_of(tournament.get("cut_carry"), CutCarry.choices, where)
+        entries = set()
+        for e, entry in enumerate(_field(tournament, "entries", where, list, "a list")):
+            here = f"{where}.entries[{e}]"
+            entries.add(_field(entry, "id", here, int, "a number"))
+            if _field(entry, "player", here, str, "a text") not in players:
+                raise RestoreError(f"{here}.player", f"no player {entry['player']!r}")
+            _one_of(entry.get("status"), EntryStatus.choices, f"{here}.status")
+        _field(tournament, "rounds", where, int, "a number")
+        for r, round_ in enumerate(_field(tournament, "seated_rounds", where, list, "a list")):
+            here = f"{where}.seated_rounds[{r}]"
+            _field(round_, "number", here, int, "a number")
+            _one_of(round_.get("method"), SeatingMethod.choices, f"{here}.method")
+            _one_of(round_.get("status"), RoundStatus.choices, f"{here}.status")
+            for t, table in enumerate(_field(round_, "tables", here, list, "a list")):
+                spot = f"{here}.tables[{t}]"
+                if table.get("game") is not None and table["game"] not in games:
+                    raise RestoreError(f"{spot}.game", f"no game {table['game']}")
+                for seat in _field(table, "seats", spot, list, "a list"):
+                    if seat not in entries:
+                        raise RestoreError(f"{spot}.seats", f"no entry {seat}")
+
+
+# -- writing ---------------------------------------------------------------------------------
+
+
+class _Writer:
+    """The checked document written row by row (inside the caller's transaction)."""
+
+    def __init__(self, document: Mapping[str, Any], slug: str | None, name: str | None) -> None:
+        self.doc, self.slug, self.name = document, slug, name
+        self.users: dict[str, Any] = {}
+        self.players: dict[str, Player] = {}
+        self.versions: dict[tuple[str, int], RulesetVersion] = {}
+        self.rulesets: dict[str, Ruleset] = {}
+        self.leagues: dict[str, League] = {}
+        self.games: dict[int, Game] = {}
+
+    def write(self) -> Club:
+        data = self.doc["club"]
+        self.club = Club.objects.create(
+            name=self.name or data["name"],
+            slug=self.slug or data["slug"],
+            is_public=bool(data.get("is_public")),
+            default_language=data.get("default_language") or "ja",
+            time_zone=data.get("time_zone") or "Asia/Tokyo",
+        )
+        self._members()
+        self._players()
+        self._rulesets(data.get("default_ruleset"))
+        self._leagues()
+        for game in self.doc["games"]:
+            self._game(game)
+        for tournament in self.doc["tournaments"]:
+            self._tournament(tournament)
+        self._club_log()
+        return self.club
+
+    def _user(self, username: str | None) -> Any:
+        if not username:
+            return None
+        if username not in self.users:
+            user, created = get_user_model().objects.get_or_create(username=username)
+            if created:
+                user.set_unusable_password()
+                user.save(update_fields=["password"])
+            self.users[username] = user
+        return self.users[username]
+
+    def _members(self) -> None:
+        for member in self.doc["members"]:
+            user = self._user(member["username"])
+            if not user.email and member.get("email"):
+                user.email = member["email"]
+                user.first_name = member.get("first_name") or ""
+                user.last_name = member.get("last_name") or ""
+                user.save(update_fields=["email", "first_name", "last_name"])
+            Membership.objects.create(club=self.club, user=user, role=member["role"])
+
+    def _players(self) -> None:
+        for player in self.doc["players"]:
+            self.players[player["name"]] = Player.objects.create(
+                club=self.club, name=player["name"], user=self._user(player.get("account"))
+            )
+
+    def _rulesets(self, default: str | None) -> None:
+        for data in self.doc["rulesets"]:
+            ruleset = Ruleset.objects.create(
+                club=self.club, name=data["name"], preset=data["preset"]
+            )
+            self.rulesets[ruleset.name] = ruleset
+            for version in data["versions"]:
+                self.versions[(ruleset.name, version["number"])] = RulesetVersion.objects.create(
+                    ruleset=ruleset,
+                    number=version["number"],
+                    options=version["options"],
+                    note=version.get("note") or "",
+                )
+        if default:
+            self.club.default_ruleset = self.rulesets[default]
+            self.club.save(update_fields=["default_ruleset"])
+
+    def _leagues(self) -> None:
+        for data in self.doc["leagues"]:
+            fields = {key: data[key] for key in LEAGUE_FIELDS if key in data}
+            self.leagues[data["name"]] = League.objects.create(
+                club=self.club, ruleset=self.rulesets.get(data.get("ruleset") or ""), **fields
+            )
+
+    def _game(self, data: Mapping[str, Any]) -> None:
+        record = data["record"]
+        forced = record.get("forced_end")
+        game = Game.objects.create(
+            club=self.club,
+            ruleset_version=self.versions[(data["ruleset"], data["version"])],
+            league=self.leagues.get(data.get("league") or ""),
+            table_label=data.get("table_label") or "",
+            played_on=data["played_on"],
+            status=data["status"],
+            forced_end=forced is not None,
+            forced_end_reason=(forced or {}).get("reason", ""),
+            final_scores=record.get("final_scores"),
+            final_deposits=record.get("final_deposits", 0),
+            settlement_penalties=record.get("settlement_penalties") or [],
+            void_reason=data.get("void_reason") or "",
+        )
+        Seat.objects.bulk_create(
+            Seat(game=game, seat=seat, player=self.players[name])
+            for seat, name in enumerate(record["players"])
+        )
+        Hand.objects.bulk_create(
+            Hand(game=game, number=number, data=hand)
+            for number, hand in enumerate(record["hands"], 1)
+        )
+        self._logged(GameLog, data["log"], lambda entry: {"game": game, "detail": entry["detail"]})
+        scoring.rebuild_derived(game)
+        self.games[data["id"]] = game
+
+    def _logged(
+        self,
+        model: Any,
+        entries: list[Mapping[str, Any]],
+        fields: Callable[[Mapping[str, Any]], dict[str, Any]],
+    ) -> None:
+        """A history's lines, each with its own time (``at`` is set on creation, so after)."""
+        for entry in entries:
+            row = model.objects.create(
+                user=self._user(entry.get("user")),
+                action=entry["action"],
+                before=entry.get("before"),
+                after=entry.get("after"),
+                **fields(entry),
+            )
+            if parse_datetime(entry.get("at") or ""):
+                model.objects.filter(pk=row.pk).update(at=parse_datetime(entry["at"]))
+
+    def _tournament(self, data: Mapping[str, Any]) -> None:
+        tournament = Tournament.objects.create(
+            club=self.club,
+            ruleset=self.rulesets[data["ruleset"]],
+            **{
+                key: data.get(key)
+                for key in (
+                    "name",
+                    "starts_on",
+                    "ends_on",
+                    "rounds",
+                    "round_minutes",
+                    "seed",
+                    "substitute_results",
+                    "cut_after",
+                    "cut_size",
+                    "cut_carry",
+                )
+            },
+        )
+        entries = self._entries(tournament, data["entries"])
+        tournament.finalists = [entries[pk].pk for pk in data.get("finalists") or []]
+        tournament.save(update_fields=["finalists"])
+        for round_ in data["seated_rounds"]:
+            self._round(tournament, round_, entries)
+
+    def _entries(self, tournament: Tournament, rows: list[Mapping[str, Any]]) -> dict[int, Entry]:
+        teams: dict[str, Team] = {}
+        entries = {}
+        for row in rows:
+            team = row.get("team")
+            if team and team not in teams:
+                teams[team] = Team.objects.create(tournament=tournament, name=team)
+            entries[row["id"]] = Entry.objects.create(
+                tournament=tournament,
+                player=self.players[row["player"]],
+                team=teams.get(team or ""),
+                status=row["status"],
+                is_substitute=bool(row.get("is_substitute")),
+                dropped_after=row.get("dropped_after"),
+            )
+        for row in rows:
+            if row.get("replaces") in entries:
+                entries[row["id"]].replaces = entries[row["replaces"]]
+                entries[row["id"]].save(update_fields=["replaces"])
+        return entries
+
+    def _round(
+        self, tournament: Tournament, data: Mapping[str, Any], entries: Mapping[int, Entry]
+    ) -> None:
+        ids = {old: entry.pk for old, entry in entries.items()}
+        round_ = Round.objects.create(
+            tournament=tournament,
+            number=data["number"],
+            method=data["method"],
+            status=data["status"],
+            draw=_renumbered(data.get("draw") or {}, ids),
+            started_at=data.get("started_at"),
+            closed_at=data.get("closed_at"),
+        )
+        for table in data["tables"]:
+            row = RoundTable.objects.create(
+                round=round_,
+                number=table["number"],
+                game=self.games.get(table.get("game")),
+                needs_referee=bool(table.get("needs_referee")),
+            )
+            TableSeat.objects.bulk_create(
+                TableSeat(table=row, round=round_, seat=seat, entry=entries[entry])
+                for seat, entry in enumerate(table["seats"])
+            )
+
+    def _club_log(self) -> None:
+        kinds = {kind for kind, _label in LogKind.choices}
+        entries = [entry for entry in self.doc["log"] if entry.get("kind") in kinds]
+        self._logged(
+            ClubLog,
+            entries,
+            lambda entry: {
+                "club": self.club,
+                "kind": entry["kind"],
+                "name": str(entry.get("name") or "")[:200],
+            },
+        )
+
+
+def _renumbered(draw: Mapping[str, Any], ids: Mapping[int, int]) -> dict[str, Any]:
+    """A round's draw with the entries' ids of the new database (players, byes, plans ...)."""
+
+    def walk(value: Any) -> Any:
+        if isinstance(value, list):
+            return [walk(item) for item in value]
+        return ids.get(value, value) if isinstance(value, int) else value
+
+    renumbered = {
+        key: walk(value) if key in ENTRY_LISTS else value
+        for key, value in draw.items()
+        if key != "teams"
+    }
+    teams = draw.get("teams") or {}
+    renumbered["teams"] = {str(ids.get(int(key), key)): team for key, team in teams.items()}
+    return renumbered
