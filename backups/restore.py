@@ -15,7 +15,8 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from django.contrib.auth import get_user_model
-from django.db import IntegrityError, transaction
+from django.core.exceptions import ValidationError
+from django.db import DataError, IntegrityError, transaction
 from django.utils.dateparse import parse_datetime
 
 from backups.export import FORMAT, LEAGUE_FIELDS
@@ -62,13 +63,27 @@ class RestoreError(Exception):
 
 def restore_club(document: Any, *, slug: str | None = None, name: str | None = None) -> Club:
     """The club of ``document``, written as a new club; ``slug``/``name`` to give it others."""
-    check(document, slug)
     try:
+        check(document, slug)
         with transaction.atomic():
             return _Writer(document, slug, name).write()
-    except (IntegrityError, KeyError, TypeError, ValueError) as error:
-        # What the reading missed (or a race with another restore): nothing is kept.
+    except UNREADABLE as error:
+        # What the reading did not name more precisely (or a race with another restore): the
+        # transaction is undone, nothing is kept.
         raise RestoreError("document", f"{type(error).__name__}: {error}") from error
+
+
+# A value of the wrong shape deep in a record or a row: the document cannot be fully read.
+UNREADABLE = (
+    IntegrityError,
+    DataError,
+    ValidationError,
+    KeyError,
+    TypeError,
+    ValueError,
+    AttributeError,
+    IndexError,
+)
 
 
 # -- reading ---------------------------------------------------------------------------------
@@ -80,7 +95,8 @@ def _need(where: str, value: Any, kind: type | tuple[type, ...], what: str) -> A
     return value
 
 
-def _field(obj: Mapping[str, Any], key: str, where: str, kind: Any, what: str) -> Any:
+def _field(obj: Any, key: str, where: str, kind: Any, what: str) -> Any:
+    _need(where, obj, dict, "an object")
     if key not in obj:
         raise RestoreError(f"{where}.{key}", "missing")
     return _need(f"{where}.{key}", obj[key], kind, what)

@@ -14,6 +14,7 @@ from typing import Any
 
 from django import forms
 from django.core.paginator import Paginator
+from django.db import DatabaseError
 from django.db.models import Prefetch, prefetch_related_objects
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -42,6 +43,7 @@ from scoring.services import GameConflict, GameError, GameState
 
 UNPROCESSABLE = 422
 CONFLICT = 409
+SERVICE_UNAVAILABLE = 503
 
 
 def _get_game_for_user(request: HttpRequest, club: Club, game_id: int) -> Game:
@@ -287,6 +289,10 @@ def _post_hand(request: HttpRequest, club: Club, game_id: int, number: int | Non
     except GameError as error:
         fresh = _game_state(request, club, game_id)
         return _refused(request, Screen(fresh, form, number), str(error))
+    except DatabaseError:  # the transaction is undone: the hand as typed, to send again
+        screen = Screen(state, form, number)
+        screen.message = _("The database did not answer: nothing was saved. Send the hand again.")
+        return _render_screen(request, screen, SERVICE_UNAVAILABLE)
     return _after_hand(request, changed, number)
 
 

@@ -22,6 +22,9 @@ MESSAGES: dict[str, Any] = {
     "no_standings": _("A swiss round needs the standings."),
     "unknown_method": _("Unknown seating method."),
     "empty": _("The file has no seating in it."),
+    "not_csv": _(
+        "The file is not a CSV file: write round, table and the players, one table a line."
+    ),
     "too_many_rows": _("The file has more than %(count)s rows."),
     "columns": _("Row %(row)s: write round, table, then the players."),
     "not_a_number": _("Row %(row)s: the round and the table must be numbers."),

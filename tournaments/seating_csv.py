@@ -24,7 +24,10 @@ def parse_seating_csv(
     """The rounds of the file: round number -> tables in table order, each seat by seat."""
     rounds: dict[int, dict[int, tuple[int, ...]]] = {}
     seen: dict[int, dict[int, int]] = {}  # round -> player -> the row that seated them
-    rows = list(csv.reader(io.StringIO(text.replace("、", ",").replace("\t", ","))))
+    try:
+        rows = list(csv.reader(io.StringIO(text.replace("、", ",").replace("\t", ","), newline="")))
+    except csv.Error:
+        raise SeatingError("not_csv") from None
     if len(rows) > MAX_ROWS:
         raise SeatingError("too_many_rows", count=MAX_ROWS)
     for number, cells in enumerate(rows, 1):

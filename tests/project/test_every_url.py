@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import pytest
+from django.contrib.auth.models import User
 from django.urls import URLPattern, URLResolver, get_resolver
 
 from clubs.models import Role
@@ -287,3 +288,24 @@ def test_every_change_needs_the_csrf_token() -> None:
         if forged.post(url, {}).status_code != 403:
             accepted.append(name)
     assert not accepted, f"posted without a CSRF token and not refused: {accepted}"
+
+
+@pytest.mark.django_db
+def test_public_pages_never_show_an_email_address() -> None:
+    """What a public club shows anyone: no member's e-mail address on any page it can open."""
+    from django.test import Client
+
+    everything = build(public=True)
+    for user in User.objects.all():
+        user.email = f"{user.username}@example.org"
+        user.save(update_fields=["email"])
+    emails = [user.email for user in User.objects.all()]
+    visitor, leaks = Client(), []
+    for name, route in CLUB_PATTERNS:
+        url = concrete(route, {**everything.ids, **everything.own_ids.get(name, {})})
+        response = visitor.get(url)
+        if response.status_code == 200:
+            body = response.getvalue() if hasattr(response, "getvalue") else b""
+            text = body.decode(errors="replace")
+            leaks += [f"{name}: {email}" for email in emails if email in text]
+    assert not leaks, leaks

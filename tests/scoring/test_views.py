@@ -741,3 +741,33 @@ def test_the_hand_screen_travels_compressed_to_a_tablet_that_accepts_gzip(
         'name="result"'
     )
     assert len(packed.content) * 4 < len(plain.content)
+
+
+def test_a_database_error_while_saving_keeps_the_hand_as_typed_and_saves_nothing(
+    keeper: Client, game: Game, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The save fails half way (after the hand row, at the statistics): all of it is undone."""
+    from django.db import DatabaseError
+
+    from scoring.models import GameLog, Hand, HandStat
+
+    def fail(*args: Any, **kwargs: Any) -> None:
+        raise DatabaseError("the server closed the connection unexpectedly")
+
+    monkeypatch.setattr(HandStat.objects, "bulk_create", fail)
+    log_before = GameLog.objects.filter(game=game).count()
+    response = keeper.post(url(game, "hands/"), ron_form(game.version))
+    html = response.content.decode()
+    assert response.status_code == 503
+    assert "何も保存していません" in html
+    assert checked(html, "ron_winners", "1")
+    assert checked(html, "riichi", "1")
+    assert checked(html, "value_1", "h3")
+    assert not Hand.objects.filter(game=game).exists()
+    assert GameLog.objects.filter(game=game).count() == log_before
+    game.refresh_from_db()
+    assert game.version == 0
+    monkeypatch.undo()
+    again = keeper.post(url(game, "hands/"), ron_form(game.version))  # the same key, sent again
+    assert again.status_code == 200
+    assert Hand.objects.filter(game=game).count() == 1
