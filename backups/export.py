@@ -17,35 +17,15 @@ from django.utils import timezone
 
 from clubs.audit import fields_of
 from clubs.models import Club, ClubLog, League
+from clubs.services import LEAGUE_FIELDS
 from scoring import services as scoring
 from scoring.models import Game, GameLog
+from tournaments import services as tournament_services
 from tournaments.models import Entry, Round, RoundTable, TableSeat, Tournament
 
 FORMAT = "tenbou-club/1"
-LEAGUE_FIELDS = [
-    "name",
-    "starts_on",
-    "ends_on",
-    "is_open",
-    "counting",
-    "best_games",
-    "points_cap",
-    "qualification_games",
-    "tie_breaks",
-]
-TOURNAMENT_FIELDS = [
-    "name",
-    "starts_on",
-    "ends_on",
-    "rounds",
-    "round_minutes",
-    "seed",
-    "substitute_results",
-    "cut_after",
-    "cut_size",
-    "cut_carry",
-    "finalists",
-]
+# What the services log of a league and a tournament is what a backup keeps (and the cut).
+TOURNAMENT_FIELDS = [*tournament_services.TOURNAMENT_FIELDS, "finalists"]
 
 
 def export_club(club: Club) -> dict[str, Any]:

@@ -19,7 +19,7 @@ from django.core.exceptions import ValidationError
 from django.db import DataError, IntegrityError, transaction
 from django.utils.dateparse import parse_datetime
 
-from backups.export import FORMAT, LEAGUE_FIELDS
+from backups.export import FORMAT
 from clubs.models import (
     Club,
     ClubLog,
@@ -31,6 +31,7 @@ from clubs.models import (
     Ruleset,
     RulesetVersion,
 )
+from clubs.services import LEAGUE_FIELDS
 from scoring import services as scoring
 from scoring.engine import RecordError
 from scoring.engine.rules import validate_options
@@ -48,6 +49,7 @@ from tournaments.models import (
     Team,
     Tournament,
 )
+from tournaments.services import TOURNAMENT_FIELDS
 
 # The keys of a round's draw that hold entry ids (or lists of them, nested for a plan).
 ENTRY_LISTS = ("players", "byes", "standings", "hint", "plan")
@@ -316,7 +318,7 @@ class _Writer:
 
     def _leagues(self) -> None:
         for data in self.doc["leagues"]:
-            fields = {key: data[key] for key in LEAGUE_FIELDS if key in data}
+            fields = {k: data[k] for k in LEAGUE_FIELDS if k in data and k != "ruleset"}
             self.leagues[data["name"]] = League.objects.create(
                 club=self.club, ruleset=self.rulesets.get(data.get("ruleset") or ""), **fields
             )
@@ -372,21 +374,7 @@ class _Writer:
         tournament = Tournament.objects.create(
             club=self.club,
             ruleset=self.rulesets[data["ruleset"]],
-            **{
-                key: data.get(key)
-                for key in (
-                    "name",
-                    "starts_on",
-                    "ends_on",
-                    "rounds",
-                    "round_minutes",
-                    "seed",
-                    "substitute_results",
-                    "cut_after",
-                    "cut_size",
-                    "cut_carry",
-                )
-            },
+            **{key: data.get(key) for key in TOURNAMENT_FIELDS if key != "ruleset"},
         )
         entries = self._entries(tournament, data["entries"])
         tournament.finalists = [entries[pk].pk for pk in data.get("finalists") or []]

@@ -1,0 +1,205 @@
+"""A club night under load, with a gunicorn worker killed halfway: nothing acknowledged is lost.
+
+gunicorn (4 workers) on PostgreSQL; 50 clients for 60 s, each its own process: about 70% of
+their requests read (the standings, a player's page, a game's page) and 30% record a hand into
+their own game (a whole game, then the settlement, then the next). Halfway, one worker is
+killed (SIGKILL, as the kernel's out-of-memory killer would); gunicorn starts another. A tablet
+whose request dies with the worker sends the same form again (same key), as the hand screen
+does after a lost answer.
+
+Afterwards every hand the server acknowledged must be stored exactly once (``lost`` and
+``duplicated`` 0) and ``manage.py rebuild_results`` must find nothing to repair. ``errors`` are
+the requests that got no answer (the killed worker's) or a server error. The machinery
+(database, server, tablets) is ``bench/hand_entry.py``'s. Prints one JSON object last.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import multiprocessing
+import os
+import random
+import signal
+import statistics
+import subprocess
+import sys
+import time
+import uuid
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import hand_entry as machinery
+
+SECONDS = 60.0
+CLIENTS = 50
+THINK = 2.0  # seconds between one client's requests, on average
+WRITES = 0.3  # the share of requests that record a hand
+machinery.BENCH_DB = "tenbou_bench_load"
+machinery.CLIENTS = CLIENTS
+
+
+def reads(setup: dict[str, Any]) -> list[str]:
+    return [
+        "/c/bench/standings/",
+        *(f"/c/bench/players/{player}/" for player in setup["players"]),
+        *(machinery.game_path(game) for game in setup["games"][:10]),
+    ]
+
+
+def visitor(tablet: Any, game: int, ruleset: int, pages: list[str], until: float) -> None:
+    """Reads most of the time; records its table's hands the rest, whole games in turn."""
+    version, number = 0, 0
+    while time.monotonic() < until:
+        time.sleep(random.uniform(0.5 * THINK, 1.5 * THINK))
+        if random.random() >= WRITES:
+            status, _text = get(tablet, random.choice(pages))
+            continue
+        if number == len(machinery.HANCHAN):
+            game, version = machinery.next_game(tablet, game, version, ruleset)
+            number = 0
+        key = uuid.uuid4().hex
+        data = {**machinery.HANCHAN[number], "version": version, "key": key}
+        status, text, _headers = tablet.post(machinery.game_path(game, "hands/"), data)
+        if status == 0:  # the answer was lost (a killed worker): the tablet sends it again
+            status, text, _headers = tablet.post(machinery.game_path(game, "hands/"), data)
+        if not tablet.expect(status, 200, machinery.game_path(game, "hands/"), text):
+            return
+        tablet.tally.ack(game, key)
+        version = int(machinery.VERSION.findall(text)[0])
+        number += 1
+
+
+def get(tablet: Any, path: str) -> tuple[int, str]:
+    started = time.perf_counter()
+    try:
+        tablet.connection.request("GET", path, headers=tablet.headers)
+        response = tablet.connection.getresponse()
+        text = response.read().decode(errors="replace")
+    except (OSError, machinery.http.client.HTTPException) as error:
+        tablet.connection.close()
+        tablet.tally.errors.append(f"{path}: {error!r}")
+        return 0, ""
+    tablet.tally.by_kind.setdefault("read", []).append((time.perf_counter() - started) * 1000)
+    if response.status >= 500:
+        tablet.tally.errors.append(f"{path}: {response.status}")
+    return response.status, text
+
+
+def client(port: int, session: str, game: int, start: float, results: Any, *args: Any) -> None:
+    tally = machinery.Tally()
+    tablet = machinery.Tablet(port, session, tally)
+    tablet.warm_up(machinery.game_path(game))
+    time.sleep(max(0.0, start - time.monotonic()) + random.uniform(0, THINK))
+    visitor(tablet, game, *args, start + SECONDS)
+    results.put(tally)
+
+
+def kill_a_worker(server: subprocess.Popen[bytes], at: float) -> bool:
+    """SIGKILL one of gunicorn's workers at ``at`` (monotonic); whether one was found."""
+    time.sleep(max(0.0, at - time.monotonic()))
+    children = subprocess.run(
+        ["pgrep", "-P", str(server.pid)], capture_output=True, text=True, check=False
+    ).stdout.split()
+    if not children:
+        return False
+    os.kill(int(random.choice(children)), signal.SIGKILL)
+    return True
+
+
+def run(setup: dict[str, Any], port: int, server: subprocess.Popen[bytes]) -> dict[str, Any]:
+    results: Any = multiprocessing.Queue()
+    start = time.monotonic() + machinery.WARM_UP
+    pages = reads(setup)
+    processes = [
+        multiprocessing.Process(
+            target=client,
+            args=(port, setup["session"], game, start, results, setup["ruleset"], pages),
+        )
+        for game in setup["games"][:CLIENTS]
+    ]
+    for process in processes:
+        process.start()
+    killed = kill_a_worker(server, start + SECONDS / 2)
+    tally = machinery.Tally()
+    for _ in processes:
+        tally.add(results.get())
+    for process in processes:
+        process.join()
+    lost, duplicated = machinery.check_storage(tally)
+    latencies = tally.latencies
+    return {
+        "bench": "load",
+        "seconds": SECONDS,
+        "clients": CLIENTS,
+        "workers": machinery.WORKERS,
+        "p50_p99_ms_by_kind": {
+            kind: [round(statistics.median(ms), 1), round(machinery.percentile(ms, 0.99), 1)]
+            for kind, ms in sorted(tally.by_kind.items())
+        },
+        "error_sample": tally.errors[:5],
+        "rebuild_results": rebuild_results(),
+        "requests": len(latencies),
+        "errors": len(tally.errors),
+        "p50_ms": round(statistics.median(latencies), 1),
+        "p99_ms": round(machinery.percentile(latencies, 0.99), 1),
+        "lost": lost,
+        "duplicated": duplicated,
+        "worker_killed": killed,
+    }
+
+
+def rebuild_results() -> str:
+    """What ``manage.py rebuild_results`` says of the database afterwards (0 changed: healthy)."""
+    from django.core.management import call_command
+
+    out = io.StringIO()
+    call_command("rebuild_results", stdout=out)
+    return out.getvalue().strip().splitlines()[-1]
+
+
+def add_players(setup: dict[str, Any]) -> None:
+    from clubs.models import Player
+
+    setup["players"] = list(Player.objects.filter(club__slug="bench").values_list("pk", flat=True))
+
+
+def collect_static() -> None:
+    """The pages link the hashed static files a deployment serves (as in production)."""
+    from django.core.management import call_command
+
+    call_command("collectstatic", interactive=False, verbosity=0)
+
+
+def main() -> None:
+    admin = os.environ.get("DATABASE_URL", "")
+    database = machinery.bench_database_url()
+    name = machinery.BENCH_DB
+    machinery.admin_sql(admin, f"DROP DATABASE IF EXISTS {name}", f"CREATE DATABASE {name}")
+    env = machinery.server_env(database)
+    os.environ.update(env)
+    import django
+    from django.db import connections
+
+    django.setup()
+    try:
+        setup = machinery.prepare()
+        add_players(setup)
+        collect_static()
+        connections.close_all()
+        port = machinery.free_port()
+        server = machinery.start_server(env, port)
+        try:
+            result = run(setup, port, server)
+        finally:
+            server.terminate()
+            server.wait(timeout=30)
+    finally:
+        connections.close_all()
+        machinery.admin_sql(admin, f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
+    print(json.dumps(result, ensure_ascii=False))
+
+
+if __name__ == "__main__":
+    main()
