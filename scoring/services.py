@@ -169,7 +169,12 @@ def games() -> QuerySet[Game]:
 
 
 def _lock(game: Game) -> int:
-    """Lock the game row until the transaction ends; its version now."""
+    """Lock the game row until the transaction ends; its version now.
+
+    The form's key is looked up in a statement of its own, after the lock: under READ
+    COMMITTED a subquery of the locking statement would see the log as it was before the wait,
+    and a retry racing its original would get a conflict instead of its hand.
+    """
     return Game.objects.select_for_update().values_list("version", flat=True).get(pk=game.pk)
 
 

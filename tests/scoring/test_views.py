@@ -771,3 +771,21 @@ def test_a_database_error_while_saving_keeps_the_hand_as_typed_and_saves_nothing
     again = keeper.post(url(game, "hands/"), ron_form(game.version))  # the same key, sent again
     assert again.status_code == 200
     assert Hand.objects.filter(game=game).count() == 1
+
+
+@pytest.mark.parametrize("played", [2, 12])
+def test_a_hand_post_reads_and_writes_a_fixed_number_of_queries_however_long_the_game(
+    keeper: Client, game: Game, played: int, django_assert_num_queries: Any
+) -> None:
+    """Session, user and membership; the game, its seats and hands; under the lock, the form's
+    key, then the hand, the version, the log line and the hand's statistics. The savepoint pair
+    is the test's own transaction (BEGIN and COMMIT, live)."""
+    draw = {"result": {"type": "draw", "tenpai": [0]}}
+    for number in range(played):
+        game.refresh_from_db()
+        services.record_hand(game, draw, version=game.version, key=f"played-{number}")
+    game.refresh_from_db()
+    path, form = url(game, "hands/"), ron_form(game.version)
+    with django_assert_num_queries(14):
+        response = keeper.post(path, form, headers=HTMX)
+    assert response.status_code == 200
