@@ -131,7 +131,36 @@ def prepare() -> dict[str, Any]:
     ]
     client = Client()
     client.force_login(user)
-    return {"session": client.cookies["sessionid"].value, "games": games, "ruleset": ruleset.pk}
+    spare = start_game(club, ruleset_version=version, players=PLAYERS, played_on=today).pk
+    return {
+        "session": client.cookies["sessionid"].value,
+        "games": games,
+        "ruleset": ruleset.pk,
+        "queries_per_hand": queries_per_hand(client, spare),
+    }
+
+
+def queries_per_hand(client: Any, game: int) -> int:
+    """The SQL statements of one hand post, as the server runs it (BEGIN and COMMIT included).
+
+    Posted in this process through Django's test client on the benchmark's database (which
+    commits, as the server does), on a game with 12 hands already.
+    """
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from scoring.models import Game
+
+    headers = {"HX-Request": "true", "Host": "127.0.0.1"}  # the server's ALLOWED_HOSTS
+    version = 0
+    draw = {"result": "draw", "tenpai": "0"}  # the dealer keeps the seat: the game goes on
+    for _number in range(13):
+        data = {**draw, "version": version, "key": uuid.uuid4().hex}
+        with CaptureQueriesContext(connection) as queries:
+            response = client.post(game_path(game, "hands/"), data, headers=headers)
+        version = int(VERSION.findall(response.content.decode())[0])
+    Game.objects.filter(pk=game).delete()  # its hands were acknowledged to no tablet
+    return len(queries.captured_queries)
 
 
 def free_port() -> int:
@@ -395,6 +424,7 @@ def run(setup: dict[str, Any], port: int) -> dict[str, Any]:
         "errors": len(tally.errors),
         "lost": lost,
         "duplicated": duplicated,
+        "queries_per_hand": setup["queries_per_hand"],
     }
 
 

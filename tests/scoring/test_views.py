@@ -778,8 +778,8 @@ def test_a_hand_post_reads_and_writes_a_fixed_number_of_queries_however_long_the
     keeper: Client, game: Game, played: int, django_assert_num_queries: Any
 ) -> None:
     """Session, user and membership; the game, its seats and hands; under the lock, the form's
-    key, then the hand, the version, the log line and the hand's statistics. The savepoint pair
-    is the test's own transaction (BEGIN and COMMIT, live)."""
+    key, then the hand, the version, the log line and the hand's statistics, inside a savepoint
+    pair (BEGIN and COMMIT on a live server: ``bench/hand_entry.py`` counts the same 14)."""
     draw = {"result": {"type": "draw", "tenpai": [0]}}
     for number in range(played):
         game.refresh_from_db()
