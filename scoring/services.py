@@ -189,14 +189,16 @@ def _begin(
     """Lock, then: (game, current state, whether this key's change was already made).
 
     Every change bumps the version in its own transaction, so a state ``seen`` (read by the
-    caller) at the version now locked is the current one: reused, not read again.
+    caller) at the version now locked is the current one: reused, not read again. For the same
+    reason a form sent at the version locked was not stored before: its key is looked up only
+    when the version moved on (a retry of a stored change, or a change from another tablet).
     """
     current = _lock(game)
     if seen is None or seen.version != current or seen.game.pk != game.pk:
         seen = game_state(games().get(pk=game.pk))
-    if done_before(seen.game, key):
-        return seen.game, seen, True
     if version != current:
+        if done_before(seen.game, key):
+            return seen.game, seen, True
         raise GameConflict(seen)
     return seen.game, seen, False
 
