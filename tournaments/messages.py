@@ -40,9 +40,8 @@ MESSAGES: dict[str, Any] = {
 def seating_message(error: SeatingError, names: Mapping[int, str]) -> str:
     """The error as a sentence, with entry ids replaced by the players' names."""
     details = {key: value for key, value in vars(error).items() if value is not None}
-    for key in ("player",):
-        if isinstance(details.get(key), int):
-            details[key] = names.get(details[key], str(details[key]))
+    if isinstance(details.get("player"), int):
+        details["player"] = names.get(details["player"], str(details["player"]))
     if isinstance(details.get("players"), list | tuple):
         details["player"] = "、".join(names.get(p, str(p)) for p in details["players"])
     template = MESSAGES.get(error.code)

@@ -122,35 +122,34 @@ def players_page(
 @require_safe
 @club_view()
 def round_page(request: HttpRequest, club: Club, tournament_id: int, number: int) -> HttpResponse:
+    context = _round_context(request, club, tournament_id, number)
+    context["quality"] = display.round_quality(context["tournament"], context["round"])
+    context["polling"] = context["round"].status == RoundStatus.PUBLISHED
+    template = "tournaments/round.html#status" if request.htmx else "tournaments/round.html"
+    return club_page(request, template, club, context)
+
+
+def _round_context(
+    request: HttpRequest, club: Club, tournament_id: int, number: int
+) -> dict[str, Any]:
+    """A round with its tables as they stand, how many are at each status, and its clock."""
     tournament = get_tournament(club, tournament_id)
     round_ = get_round(request, tournament, number)
     tables = display.round_tables(round_)
-    context = {
+    return {
         "tournament": tournament,
         "round": round_,
         "tables": tables,
         "counts": display.status_counts(tables),
         "clock": display.round_clock(round_),
-        "quality": display.round_quality(tournament, round_),
-        "polling": round_.status == RoundStatus.PUBLISHED,
     }
-    template = "tournaments/round.html#status" if request.htmx else "tournaments/round.html"
-    return club_page(request, template, club, context)
 
 
 @require_safe
 @club_view()
 def clock(request: HttpRequest, club: Club, tournament_id: int, number: int) -> HttpResponse:
     """The round's clock, large, for the screen of the hall (it polls itself)."""
-    tournament = get_tournament(club, tournament_id)
-    round_ = get_round(request, tournament, number)
-    tables = display.round_tables(round_)
-    context = {
-        "tournament": tournament,
-        "round": round_,
-        "clock": display.round_clock(round_),
-        "counts": display.status_counts(tables),
-    }
+    context = _round_context(request, club, tournament_id, number)
     template = "tournaments/clock.html#face" if request.htmx else "tournaments/clock.html"
     return club_page(request, template, club, context)
 
