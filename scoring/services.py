@@ -20,6 +20,7 @@ from typing import Any
 
 from django.db import IntegrityError, transaction
 from django.db.models import Prefetch, QuerySet
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from clubs.models import Club, League, Player, Ruleset, RulesetVersion
@@ -186,20 +187,27 @@ def done_before(game: Game, key: str | None) -> bool:
 def _begin(
     game: Game, version: int, key: str | None, seen: GameState | None
 ) -> tuple[Game, GameState, bool]:
-    """Lock, then: (game, current state, whether this key's change was already made).
+    """Take the game at ``version``: (game, current state, whether this key's change was made).
 
-    Every change bumps the version in its own transaction, so a state ``seen`` (read by the
-    caller) at the version now locked is the current one: reused, not read again. For the same
-    reason a form sent at the version locked was not stored before: its key is looked up only
-    when the version moved on (a retry of a stored change, or a change from another tablet).
+    The change's version is taken first, in one statement: the game moves from ``version`` to
+    the next one only if it is still there, which also locks its row until the transaction
+    ends (a change refused later is rolled back with it). A state ``seen`` by the caller at
+    that version is the current one: reused, not read again. A form sent at the version taken
+    was not stored before (every stored change moved the version on), so its key is looked up
+    only when the version had moved on: a retry of a stored change, or another tablet's change.
     """
-    current = _lock(game)
-    if seen is None or seen.version != current or seen.game.pk != game.pk:
+    taken = Game.objects.filter(pk=game.pk, version=version).update(
+        version=version + 1, updated_at=timezone.now()
+    )
+    if not taken:
+        _lock(game)
+        fresh = game_state(games().get(pk=game.pk))
+        if done_before(fresh.game, key):
+            return fresh.game, fresh, True
+        raise GameConflict(fresh)
+    if seen is None or seen.version != version or seen.game.pk != game.pk:
         seen = game_state(games().get(pk=game.pk))
-    if version != current:
-        if done_before(seen.game, key):
-            return seen.game, seen, True
-        raise GameConflict(seen)
+    seen.game.version = version + 1
     return seen.game, seen, False
 
 
@@ -221,13 +229,13 @@ def _commit(
     before: dict[str, Any] | None = None,
     after: dict[str, Any] | None = None,
 ) -> None:
-    """Save the changed fields with the next version, and log the change under its key.
+    """Save the changed fields (the version was taken by ``_begin``), and log the change.
 
     The log keeps what the change replaced and what it put in place (a hand, or the game's
     changed fields: ``before`` is a ``_snapshot`` then, and the fields that differ are kept).
     """
-    game.version += 1
-    game.save(update_fields=[*fields, "version", "updated_at"])
+    if fields:
+        game.save(update_fields=[*fields, "updated_at"])
     if before is not None and after is None:
         now = _snapshot(game)
         changed = [name for name in now if now[name] != before.get(name)]
