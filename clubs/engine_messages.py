@@ -77,6 +77,38 @@ ENGINE_MESSAGES = {
     ),
     "not_ended": gettext_lazy("The hands stop before the game has ended."),
     "tenhou_log": gettext_lazy("This file is not a Tenhou log Tenbou can read (%(detail)s)."),
+    "log_format": gettext_lazy(
+        "This is neither a Tenhou log (mjlog XML) nor a tenhou.net/6 JSON log."
+    ),
+    "log_damaged": gettext_lazy(
+        "The log breaks off or is damaged at line %(line)s, column %(column)s: "
+        "upload the whole file again."
+    ),
+    "log_missing_part": gettext_lazy(
+        "The log has no “%(part)s”: it is not a whole tenhou.net/6 game log."
+    ),
+    "log_unfinished": gettext_lazy(
+        "This game is not over (the log has no final result): import it once it has ended."
+    ),
+    "log_rules": gettext_lazy(
+        "Tenbou cannot play this log's rules: it uses %(rule)s (%(option)s), "
+        "and no ruleset option expresses that."
+    ),
+    "log_hand_no_result": gettext_lazy("The log gives this hand no result."),
+    "log_hand_results": gettext_lazy(
+        "The log gives this hand results that do not go together (a win and a draw, or "
+        "wins from different discards)."
+    ),
+    "log_hand_result_kind": gettext_lazy(
+        "The log ends this hand with “%(kind)s”, which Tenbou does not know."
+    ),
+    "log_hand_payments": gettext_lazy(
+        "The log's payments in this hand (%(changes)s) fit none of Tenhou's rules."
+    ),
+    "log_hand_scores": gettext_lazy(
+        "The scores at the start of the next hand do not follow from this hand's payments "
+        "and riichi sticks."
+    ),
     # Seats and results in a hand.
     "not_seat": gettext_lazy("This must be a seat (0 to %(last)s)."),
     "seat_out_of_range": gettext_lazy("There is no seat %(got)s (0 to %(last)s)."),

@@ -96,7 +96,18 @@ ERROR_CODES = frozenset(
         "deposits_not_returnable",
         "forced_after_end",  # ended_by
         "not_ended",
-        "tenhou_log",  # detail (the importer's English words about the XML)
+        # a Tenhou log (scoring.engine.tenhou): hand and label where a hand is at fault
+        "tenhou_log",  # detail (the importer's English words about what it met)
+        "log_format",
+        "log_damaged",  # line, column
+        "log_missing_part",  # part
+        "log_unfinished",
+        "log_rules",  # rule, option
+        "log_hand_no_result",
+        "log_hand_results",
+        "log_hand_result_kind",  # kind
+        "log_hand_payments",  # changes
+        "log_hand_scores",
         # seats and results in a hand
         "not_seat",  # last
         "seat_out_of_range",  # got, last

@@ -259,6 +259,48 @@ def tenhou() -> dict[str, Any]:
     }
 
 
+def tenhou_sanma() -> dict[str, Any]:
+    """Tenhou's three-player Houou table (三鳳南喰赤, ``<GO type="185">``) ranked rules.
+
+    Each value as the public logs of ``shared/oracles/tenhou-sanma/`` show it (the mjlog files
+    ``…00a79b89.xml`` and ``dnovikoff-tenhou_sanma2.xml``, the tenhou.net/6 files ``…e324b88a``
+    and ``…09c44fd1``), the rest from Tenhou's published rules (tenhou.net/man):
+    35000/40000: every log starts at 35000 and settles from 40000 with 15 oka (``…e324b88a``:
+    75700 -> +70.7 = 35.7 + 15 + 20). Uma [20, 0, -20]: the same game, 22500 -> -17.5 and
+    6800 -> -53.2. Rounding as ``tenhou``: the older logs settle 四捨五入 on the raw score with
+    the top taking the remainder (``sanma2``: -5500 -> -66, 83100 -> +79), the newer unrounded
+    (``rounding.mode: none`` where the points have tenths). A tsumo is paid by the two others
+    only, ツモ損 (``…e324b88a`` E1: a dealer baiman, 倍満8000点∀, +16000 with the stick 17000;
+    ``sanma2`` E1: a non-dealer mangan tsumo +6000). Honba 200 a counter: ron 200 (``…00a79b89``
+    E1-2, 32000 ron paid 32400), tsumo 100 from each (``…00a79b89`` E1-1, 4000 all paid 4100).
+    Noten payment 2000 in all (``sanma2`` E3-1: one tenpai +2000, the two noten -1000 each).
+    Tobi below 0 (both mjlog games end at once when a score goes below 0: -6400, -5500).
+    North extraction (抜きドラ) is one dora a north: the log counts it in the win's han, which the
+    record carries, so no option is needed. From Tenhou's rules, not seen in these logs:
+    West extension to 40000 (the return points), ended as soon as someone has it unless the
+    dealer keeps the seat; agari-yame and tenpai-yame as ``tenhou``; 九種九牌 and 四開槓 with
+    renchan (four winds, four riichi and three rons cannot happen with three players); double
+    ron; nagashi as a draw; pao as ``tenhou``.
+    """
+    return {
+        **tenhou(),
+        "players": 3,
+        "start_points": 35000,
+        "return_points": 40000,
+        "uma": [20, 0, -20],
+        "extension": {
+            "target": 40000,
+            "winds": ["W"],
+            "sudden_death": "unless_dealer_keeps",
+            "endless": False,
+        },
+        "honba": {"ron": 200, "tsumo_each": 100},
+        "noten_payment": 2000,
+        "sanma": {"tsumo": "tsumo_loss"},
+        "abortive": {"kyuushu": "renchan", "suukaikan": "renchan"},
+    }
+
+
 def mleague() -> dict[str, Any]:
     """M-League: uma 30-10 (the top gets +50 with oka), ties split, no tobi, no rounding.
 
@@ -341,6 +383,7 @@ PRESETS: dict[str, Preset] = {
             gensou_tonpuu,
             gensou_sanma,
             tenhou,
+            tenhou_sanma,
             mleague,
             ema,
             wrc,

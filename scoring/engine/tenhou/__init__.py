@@ -1,0 +1,68 @@
+"""Tenhou (天鳳) game logs to ``tenbou-game/1`` records.
+
+Two formats, four or three players: Tenhou's own mjlog XML (``mjlog``) and the tenhou.net/6
+JSON of its web log viewer and most log tools (``tenhou6``). ``log_to_record`` tells them
+apart by their first character; ``log_text`` turns an uploaded file (gzipped as Tenhou serves
+``.mjlog`` files, or not) into that text. The record keeps only what the table would have
+written down: who paid a riichi stick, and how each hand ended, with each win's value. Amounts
+are never copied from the log: the engine recomputes them under the ``tenhou`` or
+``tenhou_sanma`` preset, and the oracle tests compare its scores with the log's.
+"""
+
+from __future__ import annotations
+
+import gzip
+import io
+import zlib
+
+from .common import Record, TenhouLogError
+from .mjlog import mjlog_to_record
+from .tenhou6 import tenhou6_to_record
+
+__all__ = ["TenhouLogError", "log_text", "log_to_record", "mjlog_to_record", "tenhou6_to_record"]
+
+GZIP_MAGIC = b"\x1f\x8b"
+MAX_TEXT_BYTES = 20_000_000  # a whole game is some 100 KB; more is no log (or a zip bomb)
+
+
+def log_to_record(text: str) -> Record:
+    """The record of a Tenhou log in either format, told by its first character."""
+    start = text.lstrip("\ufeff \t\r\n")[:1]
+    if start == "{":
+        return tenhou6_to_record(text)
+    if start == "<":
+        return mjlog_to_record(text)
+    raise TenhouLogError(
+        "not a Tenhou log: neither mjlog XML (<mjloggm>) nor tenhou.net/6 JSON ({...})",
+        code="log_format",
+        params={},
+    )
+
+
+def log_text(data: bytes) -> str:
+    """An uploaded log's text: gunzipped where it is gzip (Tenhou's ``.mjlog``), UTF-8."""
+    if data.startswith(GZIP_MAGIC):
+        try:
+            data = _gunzip(data)
+        except (OSError, EOFError, zlib.error):
+            raise TenhouLogError(
+                "the gzip file is damaged or cut short",
+                code="log_damaged",
+                params={"line": 1, "column": 1},
+            ) from None
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise TenhouLogError(
+            "not a Tenhou log: the file is not UTF-8 text", code="log_format", params={}
+        ) from None
+
+
+def _gunzip(data: bytes) -> bytes:
+    with gzip.GzipFile(fileobj=io.BytesIO(data)) as stream:
+        text = stream.read(MAX_TEXT_BYTES + 1)
+    if len(text) > MAX_TEXT_BYTES:
+        raise TenhouLogError(
+            f"the unpacked file is larger than {MAX_TEXT_BYTES} bytes: no game log"
+        )
+    return text

@@ -1,0 +1,108 @@
+"""Every public Tenhou log (four- and three-player, mjlog XML and tenhou.net/6 JSON) converted,
+replayed by the engine and compared, hand by hand, with the scores the log itself wrote down."""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+from itertools import pairwise
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from scoring.engine import replay_record
+from scoring.engine.tenhou import log_to_record
+from tests.tenhou_logs import (
+    ORACLE_DIRS,
+    SHARED_DIR,
+    expectations,
+    inits_with_results,
+    oracle_logs,
+    scores_after,
+)
+
+LOGS = oracle_logs()
+ORACLE_ABSENT = pytest.mark.skipif(
+    not LOGS, reason=f"no Tenhou logs in {SHARED_DIR}/oracles (../shared beside the checkout)"
+)
+KEYS = ("round", "honba", "deposits_before", "dealer", "deltas", "scores")
+
+
+def _id(path: Path) -> str:
+    return f"{path.parent.name}/{path.name}"
+
+
+def replayed(text: str) -> dict[str, Any]:
+    replay = replay_record(log_to_record(text))
+    assert replay["ok"], replay.get("error")
+    return replay
+
+
+def assert_replay_matches_the_log(text: str) -> int:
+    """The engine's replay of the log's record against the log's own figures; the hand count."""
+    expected = expectations(text)
+    record = log_to_record(text)
+    replay = replayed(text)
+    assert len(replay["hands"]) == len(expected["hands"])
+    for number, (got, want) in enumerate(
+        zip(replay["hands"], expected["hands"], strict=True), start=1
+    ):
+        where = f"hand {number} ({want['round']}-{want['honba']})"
+        if want["deltas"] is None:  # a JSON log's last hand: its result's changes less sticks
+            sticks = [
+                1000 if seat in record["hands"][-1]["riichi"] else 0
+                for seat in range(expected["players"])
+            ]
+            assert [g + s for g, s in zip(got["deltas"], sticks, strict=True)] == want["changes"], (
+                where
+            )
+            keys = KEYS[:4]
+        else:
+            keys = KEYS
+        assert {k: got[k] for k in keys} == {k: want[k] for k in keys}, where
+    final = replay["final"]
+    assert final is not None, "the engine thinks the game goes on"
+    assert final["scores"] == expected["final"]["scores"]
+    assert final["points"] == expected["final"]["points"]
+    return len(expected["hands"])
+
+
+def test_both_oracle_folders_hold_logs_where_shared_is_present() -> None:
+    if not SHARED_DIR.is_dir():
+        pytest.skip(f"{SHARED_DIR} is absent (../shared beside the checkout)")
+    for players, folder in ORACLE_DIRS.items():
+        assert [path for path in LOGS if path.parent == folder], f"no {players}-player logs"
+    assert any(path.suffix == ".json" for path in LOGS)
+
+
+@ORACLE_ABSENT
+@pytest.mark.parametrize("path", LOGS, ids=_id)
+def test_the_log_reads_as_the_oracle_expects(path: Path) -> None:
+    """Our reading of the log holds together: every hand starts from the scores the previous
+    one left, and the results of an XML double ron follow each other."""
+    text = path.read_text(encoding="utf-8")
+    hands = expectations(text)["hands"]
+    for before, after in pairwise(hands):
+        assert after["start"] == before["scores"]
+    if path.suffix != ".json":
+        for _, results in inits_with_results(ET.fromstring(text)):
+            for first, second in pairwise(results):
+                assert scores_after([first]) == [
+                    int(value) * 100 for value in second.attrib["sc"].split(",")[::2]
+                ]
+
+
+@ORACLE_ABSENT
+@pytest.mark.parametrize("path", LOGS, ids=_id)
+def test_replaying_a_tenhou_game_reproduces_every_hand_and_the_final_points(path: Path) -> None:
+    assert assert_replay_matches_the_log(path.read_text(encoding="utf-8")) > 0
+
+
+@ORACLE_ABSENT
+def test_a_three_player_log_plays_the_tenhou_sanma_preset_and_a_four_player_one_tenhou() -> None:
+    presets = {
+        _id(path): log_to_record(path.read_text(encoding="utf-8"))["ruleset"]["preset"]
+        for path in LOGS
+    }
+    for name, preset in presets.items():
+        assert preset == ("tenhou_sanma" if name.startswith("tenhou-sanma/") else "tenhou"), name
