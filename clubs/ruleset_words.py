@@ -189,6 +189,7 @@ PRESET_NAMES: dict[str, Words] = {
     "gensou_tonpuu": _("Gensou mahjong, tonpuu"),
     "gensou_sanma": _("Gensou mahjong, sanma"),
     "tenhou": _("Tenhou (Houou table)"),
+    "tenhou_sanma": _("Tenhou sanma (three-player Houou table)"),
     "mleague": _("M-League"),
     "ema": _("EMA riichi"),
     "wrc": _("World Riichi Championship"),

@@ -34,7 +34,7 @@ from scoring.engine import (
 )
 from scoring.engine import Ruleset as Rules
 from scoring.engine.hand import RawTransfer
-from scoring.engine.tenhou import mjlog_to_record
+from scoring.engine.tenhou import log_to_record
 from scoring.models import (
     RECORD_FORMAT,
     Game,
@@ -753,13 +753,52 @@ def _same(value: Any) -> Any:
 
 # -- Tenhou import -------------------------------------------------------------------------
 
-TENHOU_RULESET_NAME = "天鳳"
+# The club ruleset made for imported games, by number of players (天鳳, 天鳳三麻).
+TENHOU_RULESET_NAMES = {4: "天鳳", 3: "天鳳三麻"}
+
+
+@dataclass(frozen=True)
+class TenhouPreview:
+    """The game a Tenhou log makes, before anything is saved: its record (under the club
+    ruleset when one was chosen), the engine's replay and the rules it was played under."""
+
+    document: Document
+    replay: GameReplay
+    rules: Rules
+    version: RulesetVersion | None  # the chosen club ruleset's version; None: Tenhou's own
+
+    @property
+    def players(self) -> list[str]:
+        return self.document["players"]
+
+
+def preview_tenhou(log: str, ruleset: Ruleset | None = None) -> TenhouPreview:
+    """Read a Tenhou log (either format, four or three players) and replay it; saves nothing.
+
+    With ``ruleset`` the game is played under that club ruleset, which must give the log's own
+    result (raises ``RecordError`` of the field ``ruleset`` otherwise); a log that cannot be
+    read raises ``TenhouLogError``, a ``RecordError`` of the field ``log``.
+    """
+    document = log_to_record(log)
+    own = replay_document(document)
+    version = None
+    if ruleset is not None:
+        version = ruleset.current_version()
+        if version is None or not _same_result(document, version.options, own):
+            raise RecordError(
+                _("The ruleset “%(name)s” gives this game another result than Tenhou's rules.")
+                % {"name": ruleset.name},
+                field="ruleset",
+            )
+        document = {**document, "ruleset": version.options}
+    record = read_record(document)
+    return TenhouPreview(document, replay(record), record.ruleset, version)
 
 
 @transaction.atomic
 def import_tenhou(
     club: Club,
-    xml_text: str,
+    log: str,
     *,
     played_on: datetime.date,
     ruleset: Ruleset | None = None,
@@ -768,7 +807,8 @@ def import_tenhou(
     key: str | None = None,
     league: League | None = None,
 ) -> Game:
-    """A Tenhou log (mjlog XML) as a game of the club, finished if the log is complete.
+    """A Tenhou log (mjlog XML or tenhou.net/6 JSON) as a game of the club, finished if the
+    log is complete.
 
     The ruleset is ``ruleset`` if given (its replay must give the log's own result), else a
     club ruleset with the very options of the log, created if the club has none.
@@ -776,10 +816,9 @@ def import_tenhou(
     if key and (found := Game.objects.filter(club=club, idempotency_key=key).first()):
         return found
     _check_league(club, league)
-    document = mjlog_to_record(xml_text)  # TenhouLogError is a RecordError of the log
-    own = replay_document(document)
-    version = _tenhou_version(club, document, own, ruleset, user)
-    document = {**document, "ruleset": version.options}
+    preview = preview_tenhou(log, ruleset)
+    version = preview.version or _tenhou_version(club, preview.document, _user(user))
+    document = {**preview.document, "ruleset": version.options}
     game, created = _create_game(
         club,
         version,
@@ -840,24 +879,14 @@ def import_record(
     return game
 
 
-def _tenhou_version(
-    club: Club, document: Document, own: GameReplay, ruleset: Ruleset | None, user: Any
-) -> RulesetVersion:
+def _tenhou_version(club: Club, document: Document, user: Any) -> RulesetVersion:
+    """The club ruleset with the very options of the log, made if the club has none."""
     options = resolve_options(document["ruleset"])
-    if ruleset is not None:
-        version = ruleset.current_version()
-        if version is None or not _same_result(document, version.options, own):
-            raise RecordError(
-                _("The ruleset “%(name)s” gives this game another result than Tenhou's rules.")
-                % {"name": ruleset.name},
-                field="ruleset",
-            )
-        return version
     for candidate in Ruleset.objects.filter(club=club):
         version = candidate.current_version()
         if version is not None and version.options == options:
             return version
-    return _new_ruleset(club, options, _user(user))
+    return _new_ruleset(club, options, document["ruleset"]["preset"], user)
 
 
 def _same_result(document: Document, options: dict[str, Any], own: GameReplay) -> bool:
@@ -876,13 +905,14 @@ def _result(replayed: GameReplay) -> tuple[Any, ...]:
     )
 
 
-def _new_ruleset(club: Club, options: dict[str, Any], user: Any) -> RulesetVersion:
+def _new_ruleset(club: Club, options: dict[str, Any], preset: str, user: Any) -> RulesetVersion:
+    base = TENHOU_RULESET_NAMES[options["players"]]
     taken = set(Ruleset.objects.filter(club=club).values_list("name", flat=True))
-    name, count = TENHOU_RULESET_NAME, 1
+    name, count = base, 1
     while name in taken:
         count += 1
-        name = f"{TENHOU_RULESET_NAME} {count}"
-    ruleset = Ruleset.objects.create(club=club, name=name, preset="tenhou")
+        name = f"{base} {count}"
+    ruleset = Ruleset.objects.create(club=club, name=name, preset=preset)
     return RulesetVersion.objects.create(
         ruleset=ruleset, number=1, options=options, note="Tenhou import", created_by=user
     )

@@ -672,21 +672,27 @@ def test_final_scores_are_checked_then_confirmed(keeper: Client, game: Game) -> 
     assert (game.status, game.final_scores) == ("finished", [40000, 30000, 20000, 9000])
 
 
-def test_a_tenhou_log_is_imported(keeper: Client, club: Club, k_rule: Ruleset) -> None:
+def test_a_tenhou_log_is_shown_then_imported(keeper: Client, club: Club, k_rule: Ruleset) -> None:
     log = SimpleUploadedFile("2019081518gm.xml", tenhou_log().encode(), "text/xml")
-    response = keeper.post(
-        f"/c/{club.slug}/games/import/", {"key": "imp", "log": log, "played_on": "2019-08-15"}
-    )
+    path, form = f"/c/{club.slug}/games/import/", {"key": "imp", "played_on": "2019-08-15"}
+    shown = keeper.post(path, {**form, "log": log})
+    assert shown.status_code == 200
+    assert not Game.objects.exists()
+    assert "保存していません" in shown.text and "この対局を保存する" in shown.text
+    text = shown.context["form"].initial["text"]
+    assert text == tenhou_log()
+    saved = keeper.post(path, {**form, "text": text, "save": "1"})
     game = Game.objects.get()
-    assert response.status_code == 302
-    assert response.headers["Location"] == url(game)
+    assert saved.status_code == 302
+    assert saved.headers["Location"] == url(game)
     assert game.status == GameStatus.FINISHED
 
 
 def test_a_file_that_is_no_tenhou_log_is_named(keeper: Client, club: Club) -> None:
     log = SimpleUploadedFile("notes.xml", b"<notes/>", "text/xml")
     response = keeper.post(
-        f"/c/{club.slug}/games/import/", {"key": "imp", "log": log, "played_on": "2019-08-15"}
+        f"/c/{club.slug}/games/import/",
+        {"key": "imp", "log": log, "played_on": "2019-08-15", "save": "1"},
     )
     assert response.status_code == 422
     detail = "not a Tenhou log: the root element is &lt;notes&gt;, not &lt;mjloggm&gt;"
