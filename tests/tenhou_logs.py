@@ -11,6 +11,7 @@ import json
 import xml.etree.ElementTree as ET
 from pathlib import Path
 from typing import Any
+from urllib.parse import unquote
 
 SHARED_DIR = Path(__file__).resolve().parents[1].parent / "shared"
 ORACLE_DIRS = {4: SHARED_DIR / "oracles" / "tenhou", 3: SHARED_DIR / "oracles" / "tenhou-sanma"}
@@ -129,3 +130,133 @@ def result_changes(result: list[Any], players: int) -> list[int]:
         if isinstance(part, list) and all(isinstance(value, int) for value in part):
             total = [a + b for a, b in zip(total, part[:players], strict=True)]
     return total
+
+
+# -- a mjlog written again as tenhou.net/6 JSON --------------------------------------------------
+
+JSON_ABORTIVE = {
+    "yao9": "九種九牌",
+    "kaze4": "四風連打",
+    "reach4": "四家立直",
+    "ron3": "三家和了",
+    "kan4": "四槓散了",
+}
+DORA_NAMES = {52: "ドラ", 53: "裏ドラ", 54: "赤ドラ"}
+TILE = 11  # which tile was drawn or discarded does not matter to the record
+
+
+def as_tenhou6(xml_text: str) -> str:
+    """The same game as the tenhou.net/6 JSON that Tenhou's viewer writes: the figures, names,
+    riichi declarations (``r`` discards), calls (``p`` draws) and results of the mjlog, with
+    placeholder tiles. The JSON reader is checked against real games this way."""
+    root = ET.fromstring(xml_text)
+    go_element = root.find("GO")
+    assert go_element is not None
+    go = int(go_element.attrib["type"])
+    players = 3 if go & GO_SANMA else 4
+    un = root.find("UN")
+    names = [unquote(un.attrib.get(f"n{seat}", "")) if un is not None else "" for seat in range(4)]
+    hands = []
+    for elements in _elements_by_hand(root):
+        hands.append(_json_hand(elements, players))
+    owari = [
+        float(value)
+        for value in next(e.attrib["owari"] for e in root if "owari" in e.attrib).split(",")
+    ]
+    sc: list[float] = []
+    for score, points in zip(owari[::2], owari[1::2], strict=True):
+        sc += [round(score * 100), points]
+    disp = ("三" if players == 3 else "四") + "鳳" + ("南" if go & 0x08 else "東") + "喰赤"
+    data = {"ref": "", "rule": {"disp": disp}, "name": names, "log": hands, "sc": sc}
+    return json.dumps(data, ensure_ascii=False)
+
+
+def _elements_by_hand(root: ET.Element) -> list[list[ET.Element]]:
+    hands: list[list[ET.Element]] = []
+    for element in root:
+        if element.tag == "INIT":
+            hands.append([element])
+        elif hands:
+            hands[-1].append(element)
+    return hands
+
+
+def _json_hand(elements: list[ET.Element], players: int) -> list[Any]:
+    init = elements[0]
+    seed = [int(value) for value in init.attrib["seed"].split(",")]
+    ten = [int(value) * 100 for value in init.attrib["ten"].split(",")]
+    draws: list[list[Any]] = [[] for _ in range(4)]
+    discards: list[list[Any]] = [[] for _ in range(4)]
+    declaring: set[int] = set()
+    for element in elements[1:]:
+        tag = element.tag
+        if tag == "REACH" and element.attrib.get("step") == "1":
+            declaring.add(int(element.attrib["who"]))
+        elif tag[:1] in "DEFG" and tag[1:].isdigit():
+            seat = "DEFG".index(tag[0])
+            discards[seat].append(f"r{TILE}" if seat in declaring else TILE)
+            declaring.discard(seat)
+        elif tag[:1] in "TUVW" and tag[1:].isdigit():
+            draws["TUVW".index(tag[0])].append(TILE)
+        elif tag == "N":
+            who, meld = int(element.attrib["who"]), int(element.attrib["m"])
+            (draws[who] if meld & 3 else discards[who]).append("p111111" if meld & 3 else "f44")
+    results = [e for e in elements if e.tag in ("AGARI", "RYUUKYOKU")]
+    seats = [part for seat in range(4) for part in ([], draws[seat], discards[seat])]
+    return [
+        seed[:3],
+        ten,
+        [],
+        [],
+        *seats,
+        _json_result(results, seed[1], int(init.attrib["oya"]), players),
+    ]
+
+
+def _changes(element: ET.Element) -> list[int]:
+    return [int(value) * 100 for value in element.attrib["sc"].split(",")[1::2]]
+
+
+def _json_result(results: list[ET.Element], honba: int, dealer: int, players: int) -> list[Any]:
+    if results[0].tag == "AGARI":
+        out: list[Any] = ["和了"]
+        for agari in results:
+            out += [_changes(agari), _json_win(agari, honba, dealer, players)]
+        return out
+    draw = results[0]
+    kind = draw.attrib.get("type")
+    if kind in JSON_ABORTIVE:
+        return [JSON_ABORTIVE[kind]]
+    if kind == "nm":
+        return ["流し満貫", _changes(draw)]
+    tenpai = [seat for seat in range(players) if f"hai{seat}" in draw.attrib]
+    if len(tenpai) == players:
+        return ["全員聴牌"]
+    return ["全員不聴"] if not tenpai else ["流局", _changes(draw)]
+
+
+def _json_win(agari: ET.Element, honba: int, dealer: int, players: int) -> list[Any]:
+    who, from_who = int(agari.attrib["who"]), int(agari.attrib["fromWho"])
+    pao = int(agari.attrib.get("paoWho", who))
+    fu, points = (int(value) for value in agari.attrib["ten"].split(",")[:2])
+    if "yakuman" in agari.attrib:
+        yaku = [f"役満{yaku_id}(役満)" for yaku_id in agari.attrib["yakuman"].split(",")]
+        value = "役満"
+    else:
+        pairs = [int(value) for value in agari.attrib["yaku"].split(",")]
+        yaku = [
+            f"{DORA_NAMES.get(yaku_id, f'役{yaku_id}')}({han}飜)"
+            for yaku_id, han in zip(pairs[::2], pairs[1::2], strict=True)
+            if han
+        ]
+        value = f"{fu}符{sum(pairs[1::2])}飜"
+    if who != from_who:
+        stated = f"{points}点"
+    elif who == dealer:
+        stated = f"{points // (players - 1)}点∀"
+    else:
+        changes = _changes(agari)
+        dealer_share = points // players * 2 if pao != who else -changes[dealer] - 100 * honba
+        other_share = (points - dealer_share) // (players - 2)
+        stated = f"{other_share}-{dealer_share}点"
+    return [who, from_who, pao, value + stated, *yaku]

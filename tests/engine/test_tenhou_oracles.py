@@ -15,6 +15,7 @@ from scoring.engine.tenhou import log_to_record
 from tests.tenhou_logs import (
     ORACLE_DIRS,
     SHARED_DIR,
+    as_tenhou6,
     expectations,
     inits_with_results,
     oracle_logs,
@@ -106,3 +107,22 @@ def test_a_three_player_log_plays_the_tenhou_sanma_preset_and_a_four_player_one_
     }
     for name, preset in presets.items():
         assert preset == ("tenhou_sanma" if name.startswith("tenhou-sanma/") else "tenhou"), name
+
+
+XML_LOGS = [path for path in LOGS if path.suffix != ".json"]
+
+
+@ORACLE_ABSENT
+@pytest.mark.parametrize("path", XML_LOGS, ids=_id)
+def test_a_mjlog_written_as_tenhou6_json_replays_to_the_same_figures(path: Path) -> None:
+    """The JSON reader on real games of both sizes: each mjlog written again as the JSON
+    Tenhou's viewer makes (riichi as ``r`` discards, calls as ``p`` draws, results as arrays)
+    converts to a record whose replay gives the log's own figures, hand by hand."""
+    text = as_tenhou6(path.read_text(encoding="utf-8"))
+    assert assert_replay_matches_the_log(text) == len(expectations(text)["hands"])
+    xml_record = log_to_record(path.read_text(encoding="utf-8"))
+    json_record = log_to_record(text)
+    assert json_record["ruleset"] == xml_record["ruleset"]
+    assert [hand["riichi"] for hand in json_record["hands"]] == [
+        sorted(hand["riichi"]) for hand in xml_record["hands"]
+    ]

@@ -678,7 +678,8 @@ def test_a_tenhou_log_is_shown_then_imported(keeper: Client, club: Club, k_rule:
     shown = keeper.post(path, {**form, "log": log})
     assert shown.status_code == 200
     assert not Game.objects.exists()
-    assert "保存していません" in shown.text and "この対局を保存する" in shown.text
+    assert "保存していません" in shown.text
+    assert "この対局を保存する" in shown.text
     text = shown.context["form"].initial["text"]
     assert text == tenhou_log()
     saved = keeper.post(path, {**form, "text": text, "save": "1"})
