@@ -193,3 +193,23 @@ def test_an_uploaded_log_is_gunzipped_as_tenhou_serves_it_and_damage_is_named() 
     with pytest.raises(TenhouLogError) as raised:
         log_text(b"\xff\xfe\x00binary")
     assert raised.value.code == "log_format"
+
+
+@pytest.mark.parametrize(
+    ("disp", "players", "east_only"),
+    [
+        ("三鳳南喰赤", 3, False),
+        ("三般東喰赤", 3, True),
+        ("四鳳南喰赤", 4, False),
+        ("般東喰赤速", 4, True),
+        ("Sanma East", 3, True),
+    ],
+)
+def test_the_table_s_name_tells_the_player_count_and_the_length(
+    disp: str, players: int, east_only: bool
+) -> None:
+    scores = START if players == 3 else [25000] * 4
+    ron = ["和了", [0, -1000, 1000, 0], [2, 1, 2, "30符1飜1000点", "断幺九(1飜)"]]
+    record = _one(_hand(0, scores, ron), disp=disp, sc=[1] * 8)
+    assert len(record["players"]) == players
+    assert ("rounds" in record["ruleset"]) == east_only

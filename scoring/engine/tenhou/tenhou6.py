@@ -83,7 +83,7 @@ def read_tenhou6(json_text: str) -> Game:
         _read_hand(hand, raw_hands[index], following, players)
     return Game(
         players=players,
-        east_only="東" in disp and "南" not in disp,
+        east_only=_east_only(disp),
         names=[str(names[seat]) if seat < len(names) else "" for seat in range(players)],
         unrounded=points_with_tenths(final[1::2]),
         hands=[hand for hand, _ in hands],
@@ -96,10 +96,20 @@ def _disp(data: dict[str, Any]) -> str:
     return disp if isinstance(disp, str) else ""
 
 
+def _east_only(disp: str) -> bool:
+    """東 (East only) in the table's name, and not 南 (East and South); a name without either
+    (or none) is a hanchan, Tenhou's usual game."""
+    lower = disp.lower()
+    east = "東" in disp or "east" in lower or "tonpu" in lower
+    south = "南" in disp or "south" in lower or "hanchan" in lower
+    return east and not south
+
+
 def _players(data: dict[str, Any], disp: str, raw_hands: list[Any]) -> int:
     """三 in the table's name is a three-player game; without a name, an empty fourth seat."""
     if disp:
-        return 3 if disp.startswith("三") else 4
+        lower = disp.lower()
+        return 3 if disp.startswith("三") or "sanma" in lower or "3-player" in lower else 4
     first = raw_hands[0]
     scores = first[1] if isinstance(first, list) and len(first) > 1 else None
     names = data.get("name")
