@@ -21,11 +21,14 @@ TOP_FIELDS = frozenset({"final_scores", "final_deposits", "forced_end", "settlem
 HAND_FIELDS = frozenset({"riichi", "events", "wareme", "stop"})
 
 
+SANMA_PRESETS = frozenset({"gensou_sanma", "tenhou_sanma"})
+
+
 def game(preset: str, hands: Sequence[Json] = (), **overrides: Any) -> Json:
     """A record of ``hands`` under ``preset``, seats named in order (three for sanma)."""
     top = {key: value for key, value in overrides.items() if key in TOP_FIELDS}
     rules = {key: value for key, value in overrides.items() if key not in TOP_FIELDS}
-    sanma = preset == "gensou_sanma" or rules.get("players") == 3
+    sanma = preset in SANMA_PRESETS or rules.get("players") == 3
     return {
         "format": "tenbou-game/1",
         "ruleset": {"preset": preset, **rules},

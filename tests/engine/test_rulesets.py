@@ -12,7 +12,7 @@ import pytest
 
 from scoring.engine import RecordError, resolve_options, ruleset_from_spec
 
-from .records import game, ids, message, quiet_wind, run
+from .records import game, ids, message, quiet_wind, ron, run, tsumo, win
 
 ABORTIVE_KINDS = ("kyuushu", "suufon", "suucha_riichi", "sanchahou", "suukaikan")
 ALL_FIVE_RENCHAN = dict.fromkeys(ABORTIVE_KINDS, "renchan")
@@ -200,6 +200,30 @@ ESSENTIALS: dict[str, dict[str, Any]] = {
         "kiriage": False,
         "kazoe": "yakuman",
         "yakuman_max": 6,
+        "limits": STANDARD_LIMITS,
+    },
+    "tenhou_sanma": {
+        "players": 3,
+        "start_points": 35000,
+        "return_points": 40000,
+        "uma": [20, 0, -20],
+        "rounding": {"mode": "half_up", "on": "raw", "top_takes_remainder": True},
+        "extension": {
+            "target": 40000,
+            "winds": ["W"],
+            "sudden_death": "unless_dealer_keeps",
+            "endless": False,
+        },
+        "tobi": {"enabled": True, "at_zero": False},
+        "agari_yame": "auto_if_top",
+        "tenpai_yame": "auto_if_top",
+        "honba": {"ron": 200, "tsumo_each": 100},
+        "noten_payment": 2000,
+        "sanma": {"tsumo": "tsumo_loss"},
+        "abortive": {"kyuushu": "renchan", "suukaikan": "renchan"},
+        "nagashi": {"counts_as": "draw"},
+        "pao": {"ron_share": 0.5, "ron_honba": "pao"},
+        "kazoe": "yakuman",
         "limits": STANDARD_LIMITS,
     },
     "mleague": {
@@ -513,3 +537,18 @@ def test_a_full_ruleset_object_needs_every_option() -> None:
 def test_sanma_rulesets_need_three_players() -> None:
     four = {**game("gensou_sanma", []), "players": ["A", "B", "C", "D"]}
     assert "3 players" in message(four)
+
+
+def test_tenhou_sanma_plays_west_until_someone_has_the_40000_return_points() -> None:
+    """After South 3 with everyone on 35000 the game goes West (西入); a 1000 ron there leaves
+    the top below 40000 and play goes on; the next dealer's mangan tsumo (4000 from each of the
+    two others: ツモ損) reaches it and ends the game."""
+    level = quiet_wind(3) * 2
+    assert run(game("tenhou_sanma", level))["final"] is None
+    west = run(game("tenhou_sanma", [*level, ron(2, win(1, 1, 30))]))
+    assert (west["hands"][-1]["round"], west["final"]) == ("W1", None)
+    ended = run(game("tenhou_sanma", [*level, ron(2, win(1, 1, 30)), tsumo(1, 5)]))
+    assert [hand["round"] for hand in ended["hands"][-2:]] == ["W1", "W2"]
+    assert ended["final"]["scores"] == [31000, 44000, 30000]
+    assert ended["final"]["ended_by"] == "extension"
+    assert ended["final"]["points"] == [-9.0, 39.0, -30.0]
