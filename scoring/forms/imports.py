@@ -12,7 +12,7 @@ from django.utils.translation import gettext_lazy
 
 from clubs.engine_messages import engine_message
 from clubs.models import Club, League, Ruleset
-from scoring.engine.tenhou import TenhouLogError, log_text
+from scoring.engine.tenhou import TenhouLogError, log_date, log_text
 from scoring.forms.common import league_field
 
 
@@ -37,7 +37,10 @@ class TenhouImportForm(forms.Form):
         empty_label=gettext_lazy("Tenhou's rules (a club ruleset is made if needed)"),
     )
     played_on = forms.DateField(
-        label=gettext_lazy("Date"), widget=forms.DateInput(attrs={"type": "date"})
+        label=gettext_lazy("Date"),
+        required=False,
+        help_text=gettext_lazy("Empty: the day in the log's game id (Tenhou names logs by it)."),
+        widget=forms.DateInput(attrs={"type": "date"}),
     )
     table_label = forms.CharField(max_length=40, required=False, label=gettext_lazy("Table"))
     league = league_field()
@@ -49,7 +52,6 @@ class TenhouImportForm(forms.Form):
         self.fields["ruleset"].queryset = Ruleset.objects.filter(club=club)
         self.fields["league"].queryset = League.objects.filter(club=club)
         self.fields["key"].initial = uuid.uuid4().hex
-        self.fields["played_on"].initial = timezone.localdate()
         self.fields["text"].max_length = self.MAX_BYTES
 
     def clean_log(self) -> str:
@@ -73,4 +75,8 @@ class TenhouImportForm(forms.Form):
         if not text.strip():
             raise forms.ValidationError(_("Choose a log file or paste the log."), code="required")
         data["log_text"] = text
+        if not data.get("played_on"):
+            upload = self.files.get(self.add_prefix("log"))
+            name = getattr(upload, "name", "") or ""
+            data["played_on"] = log_date(text, name) or timezone.localdate()
         return data

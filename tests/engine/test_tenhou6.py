@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime
 import gzip
 import json
 from typing import Any
@@ -9,7 +10,13 @@ from typing import Any
 import pytest
 
 from scoring.engine import replay_record
-from scoring.engine.tenhou import TenhouLogError, log_text, log_to_record, tenhou6_to_record
+from scoring.engine.tenhou import (
+    TenhouLogError,
+    log_date,
+    log_text,
+    log_to_record,
+    tenhou6_to_record,
+)
 
 SANMA = "三鳳南喰赤"
 
@@ -213,3 +220,12 @@ def test_the_table_s_name_tells_the_player_count_and_the_length(
     record = _one(_hand(0, scores, ron), disp=disp, sc=[1] * 8)
     assert len(record["players"]) == players
     assert ("rounds" in record["ruleset"]) == east_only
+
+
+def test_the_day_of_a_game_is_read_from_its_tenhou_id() -> None:
+    assert log_date('{"ref": "2024123123gm-00b9-0000-09c44fd1"}') == datetime.date(2024, 12, 31)
+    assert log_date("<mjloggm/>", "2010091009gm-00a9-0000-83af2648_tw2.mjlog") == datetime.date(
+        2010, 9, 10
+    )
+    assert log_date("<mjloggm/>", "game.xml") is None
+    assert log_date('{"ref": "2024133123gm-00b9-0000-09c44fd1"}') is None  # no 13th month

@@ -5,6 +5,7 @@ The expected figures are read from the log itself (``tests/tenhou_logs.py``), ne
 
 from __future__ import annotations
 
+import datetime
 import gzip
 import html
 import json
@@ -227,3 +228,28 @@ def test_convert_log_refuses_what_it_cannot_read_in_one_line(tmp_path: Path) -> 
     missing = _manage("convert_log", str(tmp_path / "none.xml"))
     assert missing.returncode == 1
     assert "cannot read the file" in missing.stderr
+
+
+@needs_logs
+@pytest.mark.parametrize(
+    ("log", "how", "day"),
+    [
+        pytest.param(SANMA_JSON, "paste", datetime.date(2024, 1, 1), id="json-ref"),
+        pytest.param(SANMA_XML, "named-file", datetime.date(2018, 11, 8), id="mjlog-file-name"),
+    ],
+)
+def test_a_game_without_a_date_takes_the_day_in_its_tenhou_id(
+    keeper: Client, club: Club, log: Path, how: str, day: datetime.date
+) -> None:
+    text = log.read_text(encoding="utf-8")
+    sent = (
+        {"log": SimpleUploadedFile(log.name, text.encode())}
+        if how == "named-file"
+        else {"text": text}
+    )
+    shown = keeper.post(_path(club), {"key": "imp-2", **sent})
+    assert shown.status_code == 200
+    assert f'value="{day.isoformat()}"' in shown.text
+    saved = {"key": "imp-2", "text": _sent_back(shown.text), "played_on": day.isoformat()}
+    keeper.post(_path(club), {**saved, "save": "1"})  # as the browser sends the date shown
+    assert Game.objects.get().played_on == day

@@ -11,17 +11,28 @@ are never copied from the log: the engine recomputes them under the ``tenhou`` o
 
 from __future__ import annotations
 
+import datetime
 import gzip
 import io
+import re
 import zlib
 
 from .common import Record, TenhouLogError
 from .mjlog import mjlog_to_record
 from .tenhou6 import tenhou6_to_record
 
-__all__ = ["TenhouLogError", "log_text", "log_to_record", "mjlog_to_record", "tenhou6_to_record"]
+__all__ = [
+    "TenhouLogError",
+    "log_date",
+    "log_text",
+    "log_to_record",
+    "mjlog_to_record",
+    "tenhou6_to_record",
+]
 
 GZIP_MAGIC = b"\x1f\x8b"
+# A Tenhou game's id starts with when it began (Japan time): 2024010120gm-00b9-0000-e324b88a.
+GAME_ID_DATE = re.compile(r"(?<!\d)(\d{4})(\d{2})(\d{2})\d{2}gm-[0-9a-f]{4}-")
 MAX_TEXT_BYTES = 20_000_000  # a whole game is some 100 KB; more is no log (or a zip bomb)
 
 
@@ -66,3 +77,16 @@ def _gunzip(data: bytes) -> bytes:
             f"the unpacked file is larger than {MAX_TEXT_BYTES} bytes: no game log"
         )
     return text
+
+
+def log_date(text: str, file_name: str = "") -> datetime.date | None:
+    """The day the game was played, from its Tenhou id: in a JSON log's ``ref``, else in the
+    file's name (Tenhou names its logs by the id); None where neither carries one."""
+    for place in (text[:4000] if text.lstrip()[:1] == "{" else "", file_name):
+        found = GAME_ID_DATE.search(place)
+        if found is not None:
+            try:
+                return datetime.date(*(int(part) for part in found.groups()))
+            except ValueError:
+                continue
+    return None
