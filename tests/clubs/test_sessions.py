@@ -1,9 +1,11 @@
-"""A club page reads the member's user with the membership, in one query, as Django would.
+"""Sessions: read from the cache, and a club page's user read with the membership.
 
-``clubs.access`` takes the session's user from the membership it reads anyway only when
-``django.contrib.auth.get_user`` would give that user as it is; whatever Django refuses (a
-password changed since, a retired SECRET_KEY, an inactive user, a backend no longer listed)
-stays refused, and a retired key still kept as a fallback still works, as on every other page.
+A session is read from the cache (``cached_db``) with no query, and from the database when the
+cache lost it. ``clubs.access`` takes the session's user from the membership it reads anyway
+only when ``django.contrib.auth.get_user`` would give that user as it is; whatever Django
+refuses (a password changed since, a retired SECRET_KEY, an inactive user, a backend no longer
+listed) stays refused, and a retired key still kept as a fallback still works, as on every
+other page.
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ from typing import Any
 
 from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY
 from django.contrib.auth.models import User
+from django.core.cache import cache
 from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
@@ -29,6 +32,32 @@ def club_page(client: Client, club: Club) -> Any:
 
 def logged_out(response: Any) -> bool:
     return response.status_code == 302 and response["Location"].startswith("/accounts/login/")
+
+
+def session_reads(client: Client, club: Club) -> int:
+    """The queries of one club page that read the session table."""
+    with CaptureQueriesContext(connection) as queries:
+        assert club_page(client, club).status_code == 200
+    return len([q for q in queries if 'FROM "django_session"' in q["sql"]])
+
+
+def test_a_session_is_read_from_the_cache_with_no_query(club: Club, member: User) -> None:
+    assert session_reads(logged_in(member), club) == 0
+
+
+def test_a_session_the_cache_lost_is_read_from_the_database_once(club: Club, member: User) -> None:
+    client = logged_in(member)
+    cache.clear()  # a server restarted with an emptied cache, or an entry culled
+    assert session_reads(client, club) == 1
+    assert session_reads(client, club) == 0
+
+
+def test_logging_out_ends_the_session_in_the_cache_too(club: Club, member: User) -> None:
+    client = logged_in(member)
+    cookie = client.cookies["sessionid"].value
+    client.post("/accounts/logout/")
+    client.cookies["sessionid"] = cookie  # the old cookie, sent again
+    assert logged_out(club_page(client, club))
 
 
 def test_a_members_user_comes_with_the_membership(club: Club, member: User) -> None:
