@@ -3,23 +3,33 @@
 ``prefetch_related`` takes a query per relation; here each relation is a subquery of the parent's
 query that gathers its rows into one JSON array (``jsonb_agg`` on PostgreSQL, ``json_group_array``
 on SQLite), and the rows come back as model instances in the parent's prefetch cache, just as
-``prefetch_related`` leaves them: ``game.seats.all()`` reads them without a query. Every column
-of a row is read (none is left deferred, so no attribute loads itself later), and each value is
-turned back into what the database column gives: an aware datetime, a dict for a JSON field.
+``prefetch_related`` leaves them: ``game.seats.all()`` reads them without a query. Each row is an
+array of all its columns (none is left deferred, so no attribute loads itself later), followed
+by those of the rows it joins (``select_related``), and each value is turned back into what the
+column gives: an aware datetime, a dict for a JSON field. The subqueries are built once: each
+query resolves its own copy, and the ORM's work stays below that of the queries they replace.
 """
 
 from __future__ import annotations
 
 import datetime
 from dataclasses import dataclass
-from operator import itemgetter
-from typing import Any
+from functools import cache
+from typing import Any, cast
 
 from django.conf import settings
 from django.db import connections
-from django.db.models import Aggregate, F, Func, JSONField, Model, OuterRef, Subquery
+from django.db.models import (
+    Aggregate,
+    F,
+    ForeignKey,
+    Func,
+    JSONField,
+    Model,
+    OuterRef,
+    Subquery,
+)
 from django.db.models.fields import Field
-from django.db.models.functions import JSONObject
 from django.utils import timezone
 
 
@@ -46,8 +56,18 @@ class JSONArrayAgg(Aggregate):
         return self.as_sql(compiler, connection, function="JSON_GROUP_ARRAY", **extra_context)
 
 
+class JSONRow(Func):
+    """Columns as one JSON array, in their order: no keys, the reader knows them."""
+
+    function = "JSONB_BUILD_ARRAY"
+    output_field = JSONField()
+
+    def as_sqlite(self, compiler: Any, connection: Any, **extra_context: Any) -> Any:
+        return self.as_sql(compiler, connection, function="JSON_ARRAY", **extra_context)
+
+
 class JSONColumn(Func):
-    """A JSON column as JSON inside a JSON object (SQLite keeps it as text: a string there)."""
+    """A JSON column as JSON inside a JSON array (SQLite keeps it as text: a string there)."""
 
     template = "%(expressions)s"
     output_field = JSONField()
@@ -56,19 +76,19 @@ class JSONColumn(Func):
         return self.as_sql(compiler, connection, template="JSON(%(expressions)s)", **extra_context)
 
 
+@cache  # built once: each query resolves a copy of it
 def nested_rows(parent: type[Model], nested: Nested) -> Subquery:
-    """The subquery that gives a ``parent`` row's rows of ``nested`` as a JSON array."""
-    relation = parent._meta.get_field(nested.relation)
-    model, link = relation.related_model, relation.field.name  # type: ignore[union-attr]
-    joined = {
-        name: JSONObject(**_columns(_joined_model(model, name), f"{name}__"))
-        for name in nested.joined
-    }
+    """The subquery that gives a ``parent`` row's rows of ``nested`` as a JSON array: each row
+    an array of its columns, then the columns of each ``joined`` row."""
+    model, link = _child(parent, nested)
+    columns = [_column(field.attname, field) for field in _fields(model)]
+    for name in nested.joined:
+        columns += [_column(f"{name}__{f.attname}", f) for f in _fields(_joined(model, name))]
     rows = (
-        model._base_manager.filter(**{link: OuterRef("pk")})
+        model._base_manager.filter(**{link.name: OuterRef("pk")})
         .order_by()
-        .values(link)
-        .annotate(rows=JSONArrayAgg(JSONObject(**_columns(model), **joined)))
+        .values(link.name)
+        .annotate(rows=JSONArrayAgg(JSONRow(*columns)))
         .values("rows")
     )
     return Subquery(rows, output_field=JSONField())
@@ -77,11 +97,10 @@ def nested_rows(parent: type[Model], nested: Nested) -> Subquery:
 def attach(instance: Model, nested: Nested, db: str) -> None:
     """Put the rows read by ``nested_rows`` in ``instance``'s prefetch cache, as model instances."""
     rows = instance.__dict__.pop(nested.annotation) or []
-    relation = type(instance)._meta.get_field(nested.relation)
-    model, link = relation.related_model, relation.field  # type: ignore[union-attr]
+    model, link = _child(type(instance), nested)
+    order = [field.attname for field in _fields(model)].index(nested.order)
     objects = [
-        _instance(model, row, nested.joined, db)
-        for row in sorted(rows, key=itemgetter(nested.order))
+        _instance(model, row, nested.joined, db) for row in sorted(rows, key=lambda r: r[order])
     ]
     for child in objects:
         link.set_cached_value(child, instance)  # as a prefetch does: child.game is the game
@@ -91,27 +110,36 @@ def attach(instance: Model, nested: Nested, db: str) -> None:
     instance.__dict__.setdefault("_prefetched_objects_cache", {})[nested.relation] = queryset
 
 
-def _joined_model(model: type[Model], name: str) -> type[Model]:
+def _child(parent: type[Model], nested: Nested) -> tuple[type[Model], Any]:
+    """The model of ``nested``'s rows, and its foreign key to ``parent``."""
+    relation = parent._meta.get_field(nested.relation)
+    return relation.related_model, relation.field  # type: ignore[return-value,union-attr]
+
+
+def _joined(model: type[Model], name: str) -> type[Model]:
     return model._meta.get_field(name).related_model  # type: ignore[return-value]
 
 
-def _columns(model: type[Model], prefix: str = "") -> dict[str, Any]:
-    return {
-        field.attname: JSONColumn(F(prefix + field.attname))
-        if isinstance(field, JSONField)
-        else F(prefix + field.attname)
-        for field in model._meta.concrete_fields
-    }
+def _fields(model: type[Model]) -> tuple[Field[Any, Any], ...]:
+    return tuple(model._meta.concrete_fields)
 
 
-def _instance(model: type[Model], row: dict[str, Any], joined: tuple[str, ...], db: str) -> Any:
-    fields = model._meta.concrete_fields
-    values = [_value(field, row[field.attname], db) for field in fields]
+def _column(path: str, field: Field[Any, Any]) -> F | JSONColumn:
+    return JSONColumn(F(path)) if isinstance(field, JSONField) else F(path)
+
+
+def _instance(model: type[Model], row: list[Any], joined: tuple[str, ...], db: str) -> Any:
+    """The instance of ``model`` whose columns begin ``row``, with its ``joined`` rows after."""
+    fields = _fields(model)
+    own, rest = row[: len(fields)], row[len(fields) :]
+    values = [_value(field, value, db) for field, value in zip(fields, own, strict=True)]
     instance = model.from_db(db, [field.attname for field in fields], values)
     for name in joined:
-        field = model._meta.get_field(name)
-        other = _instance(field.related_model, row[name], (), db)  # type: ignore[arg-type]
-        field.set_cached_value(instance, other)  # type: ignore[union-attr]
+        other = _joined(model, name)
+        taken = len(_fields(other))
+        related = _instance(other, rest[:taken], (), db)
+        cast(ForeignKey, model._meta.get_field(name)).set_cached_value(instance, related)
+        rest = rest[taken:]
     return instance
 
 
