@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import wraps
-from typing import Any, TypeVar
+from typing import Any, NamedTuple, TypeVar
 
 from django.conf import settings
 from django.contrib.auth import (
@@ -76,14 +76,19 @@ def _membership(request: HttpRequest, slug: str) -> Membership | None:
     user = request.user
     if not user.is_authenticated:
         return None
-    if looked_up is not None and looked_up[0] == user.pk:
-        return looked_up[1]
+    if looked_up is not None and looked_up.user_id == user.pk:
+        return looked_up.membership
     return Membership.objects.select_related("club").filter(club__slug=slug, user=user).first()
 
 
-def _session_membership(request: HttpRequest, slug: str) -> tuple[Any, Membership | None] | None:
-    """(the session's user id, that user's membership of the club at ``slug``, with the user
-    and the club) in one query; None when the session names no user this lookup stands for.
+class SessionMembership(NamedTuple):
+    user_id: Any  # the session's
+    membership: Membership | None  # that user's, with the user and the club
+
+
+def _session_membership(request: HttpRequest, slug: str) -> SessionMembership | None:
+    """The session's user's membership of the club at ``slug``, with the user, in one query;
+    None when the session names no user this lookup stands for.
 
     ``request.user`` costs a query, and the membership another: here both come in one. When
     the session holds what ``django.contrib.auth.get_user`` accepts as it is, the user read
@@ -111,7 +116,7 @@ def _session_membership(request: HttpRequest, slug: str) -> tuple[Any, Membershi
     )
     if membership is not None and _accepted(request, backend, membership.user):
         request._cached_user = membership.user  # type: ignore[attr-defined]
-    return user_id, membership
+    return SessionMembership(user_id, membership)
 
 
 def _accepted(request: HttpRequest, backend: ModelBackend, user: Any) -> bool:
