@@ -10,15 +10,24 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import wraps
-from typing import Any, TypeVar
+from typing import Any, NamedTuple, TypeVar
 
 from django.conf import settings
+from django.contrib.auth import (
+    BACKEND_SESSION_KEY,
+    HASH_SESSION_KEY,
+    SESSION_KEY,
+    get_user_model,
+    load_backend,
+)
+from django.contrib.auth.backends import ModelBackend
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
 from django.db.models import Model, QuerySet
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
 from django.utils import translation
+from django.utils.crypto import constant_time_compare
 
 from clubs.models import Club, Invitation, Membership, Role
 
@@ -40,18 +49,15 @@ def get_club_for_user(request: HttpRequest, slug: str, need: str | None = None) 
 
     Sets ``request.membership`` (None for a visitor) for the templates.
     """
+    membership = _membership(request, slug)  # a member's club comes with the membership
     user = request.user
     if need is not None and not user.is_authenticated:
         raise LoginNeeded
-    if user.is_authenticated:  # a member's club comes with the membership: one query
-        membership = (
-            Membership.objects.select_related("club").filter(club__slug=slug, user=user).first()
-        )
-        if membership is not None:
-            if need is not None and not membership.allows(need):
-                raise PermissionDenied
-            request.membership = membership  # type: ignore[attr-defined]
-            return membership.club
+    if membership is not None:
+        if need is not None and not membership.allows(need):
+            raise PermissionDenied
+        request.membership = membership  # type: ignore[attr-defined]
+        return membership.club
     club = Club.objects.filter(slug=slug).first()
     if club is None or not club.is_public:  # a visitor learns nothing of a private club
         if not user.is_authenticated:
@@ -61,6 +67,67 @@ def get_club_for_user(request: HttpRequest, slug: str, need: str | None = None) 
         raise PermissionDenied
     request.membership = None  # type: ignore[attr-defined]
     return club
+
+
+def _membership(request: HttpRequest, slug: str) -> Membership | None:
+    """``request.user``'s membership of the club at ``slug``, with its club (None for a visitor
+    or a non-member); read with the user in one query when the session allows it."""
+    looked_up = _session_membership(request, slug)
+    user = request.user
+    if not user.is_authenticated:
+        return None
+    if looked_up is not None and looked_up.user_id == user.pk:
+        return looked_up.membership
+    return Membership.objects.select_related("club").filter(club__slug=slug, user=user).first()
+
+
+class SessionMembership(NamedTuple):
+    user_id: Any  # the session's
+    membership: Membership | None  # that user's, with the user and the club
+
+
+def _session_membership(request: HttpRequest, slug: str) -> SessionMembership | None:
+    """The session's user's membership of the club at ``slug``, with the user, in one query;
+    None when the session names no user this lookup stands for.
+
+    ``request.user`` costs a query, and the membership another: here both come in one. When
+    the session holds what ``django.contrib.auth.get_user`` accepts as it is, the user read
+    becomes ``request.user``. Anything else (a session hash of an older SECRET_KEY or a wrong
+    one, an inactive user, a backend that reads its users in its own way, no membership) is
+    left to ``get_user`` when ``request.user`` is read: it decides, as on every other page.
+    """
+    if hasattr(request, "_cached_user"):  # request.user was read already
+        return None
+    try:
+        user_id = request.session[SESSION_KEY]
+        backend_path = request.session[BACKEND_SESSION_KEY]
+    except KeyError:
+        return None
+    if backend_path not in settings.AUTHENTICATION_BACKENDS:
+        return None
+    backend = load_backend(backend_path)
+    if type(backend).get_user is not ModelBackend.get_user:
+        return None
+    user_id = get_user_model()._meta.pk.to_python(user_id)  # type: ignore[union-attr]
+    membership = (
+        Membership.objects.select_related("club", "user")
+        .filter(club__slug=slug, user_id=user_id)
+        .first()
+    )
+    if membership is not None and _accepted(request, backend, membership.user):
+        request._cached_user = membership.user  # type: ignore[attr-defined]
+    return SessionMembership(user_id, membership)
+
+
+def _accepted(request: HttpRequest, backend: ModelBackend, user: Any) -> bool:
+    """Whether ``get_user`` gives ``user`` as it is: the backend lets the user in (active), and
+    the session's hash is the one of the user's password under the current SECRET_KEY."""
+    session_hash = request.session.get(HASH_SESSION_KEY)
+    return (
+        bool(session_hash)
+        and backend.user_can_authenticate(user)
+        and constant_time_compare(session_hash, user.get_session_auth_hash())
+    )
 
 
 def club_view(

@@ -8,13 +8,16 @@ whenever the inputs change, never edited by hand.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 from django.conf import settings
 from django.db import models
+from django.db.models.query import ModelIterable
 from django.utils.translation import gettext_lazy as _
 
 from clubs.models import Club, League, Player, RulesetVersion
+from scoring.json_rows import Nested, attach, nested_rows
 
 RECORD_FORMAT = "tenbou-game/1"
 
@@ -23,6 +26,30 @@ class GameStatus(models.TextChoices):
     ONGOING = "ongoing", _("in progress")
     FINISHED = "finished", _("finished")
     VOIDED = "voided", _("voided")
+
+
+# What ``Game.record()`` reads beside the game: its seats with their players, and its hands.
+GAME_ROWS = (Nested("seats", order="seat", joined=("player",)), Nested("hands", order="number"))
+
+
+class GameRowsIterable(ModelIterable):
+    """Games with their seats and hands (read in each game's row) in their prefetch cache."""
+
+    def __iter__(self) -> Iterator[Game]:
+        db = self.queryset.db
+        for game in super().__iter__():
+            for nested in GAME_ROWS:
+                attach(game, nested, db)
+            yield game
+
+
+class GameQuerySet(models.QuerySet["Game"]):
+    def with_seats_and_hands(self) -> GameQuerySet:
+        """Each game with its seats (and their players) and its hands, in one query in all:
+        ``seats.all()`` and ``hands.all()`` read them as if they had been prefetched."""
+        games = self.annotate(**{n.annotation: nested_rows(Game, n) for n in GAME_ROWS})
+        games._iterable_class = GameRowsIterable
+        return games
 
 
 class Game(models.Model):
@@ -61,6 +88,8 @@ class Game(models.Model):
     updated_at = models.DateTimeField(auto_now=True)
     # The start (or import) form's key: a retried submit finds this game instead of a second one.
     idempotency_key = models.CharField(max_length=64, null=True, blank=True)  # noqa: DJ001
+
+    objects = GameQuerySet.as_manager()
 
     class Meta:
         ordering = ["-played_on", "-created_at"]

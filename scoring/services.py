@@ -19,7 +19,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from django.db import IntegrityError, transaction
-from django.db.models import Prefetch, QuerySet
+from django.db.models import QuerySet
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -163,10 +163,9 @@ def _final_scores_document(document: Document, scores: Sequence[int], deposits: 
 
 
 def games() -> QuerySet[Game]:
-    """Games with what ``Game.record()`` and the game pages read, in three queries."""
-    return Game.objects.select_related("club", "ruleset_version__ruleset").prefetch_related(
-        Prefetch("seats", queryset=Seat.objects.select_related("player")), "hands"
-    )
+    """Games with what ``Game.record()`` and the game pages read, in one query: the seats (with
+    their players) and the hands come in each game's row."""
+    return Game.objects.select_related("club", "ruleset_version__ruleset").with_seats_and_hands()
 
 
 def _lock(game: Game) -> int:

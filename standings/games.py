@@ -26,7 +26,7 @@ class LiveTable:
 
 
 def live_tables(club: Club) -> list[LiveTable]:
-    """The club's games in progress, each replayed to its current hand (3 queries in all)."""
+    """The club's games in progress, each replayed to its current hand (one query in all)."""
     tables = []
     for game in services.games().filter(club=club, status=GameStatus.ONGOING).order_by("pk"):
         try:

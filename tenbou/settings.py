@@ -134,6 +134,25 @@ TEMPLATES = [
 DATABASES = {"default": database_config(os.getenv("DATABASE_URL"))}
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
+# Sessions are read from a cache and written to it and to the database (cached_db): a page
+# reads its session with no query, and a session the cache lost is read from the database. The
+# cache must be one that every gunicorn worker shares (a worker's own memory is not: the next
+# request goes to another worker), and not SQL (that would be the query saved): files in
+# CACHE_DIR are shared by the workers of one machine. Several machines need a cache they all
+# reach (Redis, memcached) in CACHES here. Tests keep it in the process's memory: the test
+# client logs in through the same cached_db engine, so a test's session is read as a server's.
+CACHE_DIR = Path(os.getenv("CACHE_DIR", "") or BASE_DIR / "cache")
+_FILE_CACHE = {
+    "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
+    "LOCATION": CACHE_DIR,  # made private to the server's user (0700) by Django
+    # Past this many files a third are dropped at random: their sessions are read from the
+    # database once more. A club's few dozen tablets stay far below it.
+    "OPTIONS": {"MAX_ENTRIES": 10_000},
+}
+_MEMORY_CACHE = {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
+CACHES = {"default": _MEMORY_CACHE if "pytest" in sys.modules else _FILE_CACHE}
+SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
+
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
