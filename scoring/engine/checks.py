@@ -6,6 +6,7 @@ Every message names the path of the field (``ruleset.tobi.bonus``).
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -35,7 +36,11 @@ def is_int(value: object) -> bool:
 
 
 def is_number(value: object) -> bool:
-    return isinstance(value, (int, float)) and not isinstance(value, bool)
+    """A finite int or float: NaN and infinity (which JSON parsers let through) are no points,
+    uma or multiples, and would break ``int()`` and every comparison after."""
+    if isinstance(value, int):
+        return not isinstance(value, bool)
+    return isinstance(value, float) and math.isfinite(value)
 
 
 def _boolean(value: Any, path: str) -> bool:

@@ -461,6 +461,18 @@ RULESET_ERRORS = [
     ),
     ("five players", {"preset": "tenhou", "players": 5}, "ruleset.players", "ruleset.players"),
     (
+        "a yakuman multiple that is not a number (NaN)",
+        {"preset": "tenhou", "yakuman_max": float("nan")},
+        "ruleset.yakuman_max",
+        "must be a number",
+    ),
+    (
+        "an infinite uma",
+        {"preset": "tenhou", "uma": [float("inf"), 10, -10, -20]},
+        "ruleset.uma[0]",
+        "must be a number",
+    ),
+    (
         "triple as a multiple_ron value",
         {"preset": "tenhou", "multiple_ron": "triple"},
         "ruleset.multiple_ron",
