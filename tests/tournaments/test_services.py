@@ -26,7 +26,7 @@ from tournaments.models import (
     SubstituteResults,
     Tournament,
 )
-from tournaments.seating import seat_round
+from tournaments.seating import plan_rounds
 from tournaments.services import TournamentError
 from tournaments.standings import tournament_standings
 
@@ -108,7 +108,7 @@ def test_the_seating_is_the_seeds_own_and_reruns_identically(club: Club) -> None
     tournament = make_tournament(club, players=16, rounds=4)
     rounds = services.draw_rounds(tournament, [1, 2, 3, 4], SeatingMethod.RANDOM)
     for round_ in rounds:
-        rerun = seat_round(
+        rerun, *_later = plan_rounds(
             round_.draw["players"],
             services.history_before(tournament, round_.number),
             method=round_.method,
