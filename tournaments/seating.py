@@ -119,40 +119,6 @@ def _teammates(table: Sequence[int], teams: Mapping[int, str]) -> int:
     return sum(1 for a, b in combinations(table, 2) if a in teams and teams.get(b) == teams[a])
 
 
-def seat_round(
-    players: Sequence[int],
-    history: Sequence[Sequence[Sequence[int]]],
-    *,
-    method: str,
-    seed: str,
-    round_number: int,
-    rounds_total: int,
-    table_size: int = 4,
-    teams: Mapping[int, str] | None = None,
-    standings: Sequence[int] | None = None,
-    hint: Sequence[Sequence[Sequence[int]]] | None = None,
-) -> Round:
-    """One round: the first of ``plan_rounds``, the rest of its plan dropped.
-
-    For a whole random tournament, call ``plan_rounds`` and pass the rest of each plan as the
-    next draw's ``hint`` (as ``tournaments.services`` does): rounds drawn one by one without it
-    are each planned alone, and a field that a whole plan seats without a repeat can then meet
-    again (16 players over 5 rounds: a few pairs).
-    """
-    return plan_rounds(
-        players,
-        history,
-        method=method,
-        seed=seed,
-        round_number=round_number,
-        rounds_total=rounds_total,
-        table_size=table_size,
-        teams=teams,
-        standings=standings,
-        hint=hint,
-    )[0]
-
-
 def plan_rounds(
     players: Sequence[int],
     history: Sequence[Sequence[Sequence[int]]],
