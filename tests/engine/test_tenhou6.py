@@ -8,6 +8,8 @@ import json
 from typing import Any
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from scoring.engine import replay_record
 from scoring.engine.tenhou import (
@@ -229,3 +231,49 @@ def test_the_day_of_a_game_is_read_from_its_tenhou_id() -> None:
     )
     assert log_date("<mjloggm/>", "game.xml") is None
     assert log_date('{"ref": "2024133123gm-00b9-0000-09c44fd1"}') is None  # no 13th month
+
+
+JUNK = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(-5, 99),
+    st.floats(allow_nan=False),
+    st.text(max_size=4),
+    st.sampled_from(["r11", "p454545", "和了", "流局", "30符1飜1000点"]),
+    st.lists(st.integers(-5, 5), max_size=5),
+    st.just({}),
+)
+
+
+def _places(value: Any, path: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    places = [path] if path else []
+    items = enumerate(value) if isinstance(value, list) else getattr(value, "items", list)()
+    for key, inner in items:
+        places += _places(inner, (*path, key))
+    return places
+
+
+@given(data=st.data())
+def test_a_json_log_damaged_anywhere_is_refused_with_a_log_error_never_a_crash(
+    data: st.DataObject,
+) -> None:
+    """Any value of a small real-shaped log replaced by junk: a record the engine replays, or
+    a TenhouLogError (never an IndexError, a TypeError ...)."""
+    draw = ["流局", [1000, 1000, -2000, 0]]
+    log = json.loads(
+        _log(
+            _hand(0, START, draw, discards={0: [11, "r12"]}),
+            _hand(0, [35000, 36000, 33000, 0], RON_5200, honba=1, sticks=1),
+        )
+    )
+    for _ in range(data.draw(st.integers(1, 3))):
+        *parents, last = data.draw(st.sampled_from(_places(log)))
+        target = log
+        for key in parents:
+            target = target[key]
+        target[last] = data.draw(JUNK)
+    try:
+        record = log_to_record(json.dumps(log, ensure_ascii=False))
+    except TenhouLogError:
+        return
+    assert "ok" in replay_record(record)

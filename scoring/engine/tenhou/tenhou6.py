@@ -145,7 +145,8 @@ def _is_number(value: object) -> bool:
 def _head(number: int, raw: Any, players: int) -> tuple[Hand, list[int]]:
     """The hand's round, honba and dealer, and the scores it starts from."""
     try:
-        if not isinstance(raw, list) or len(raw) not in (4 + 3 * SEAT_SLOTS + 1, 4 + 3 * 3 + 1):
+        lengths = {4 + 3 * SEAT_SLOTS + 1, 4 + 3 * players + 1}  # sanma: 3 or 4 seat slots
+        if not isinstance(raw, list) or len(raw) not in lengths:
             raise TenhouLogError("a hand is not an array of its round, scores, seats and result")
         head, scores = _numbers(raw[0], 3, "the round"), _numbers(raw[1], None, "the scores")
         if len(scores) < players:
@@ -175,7 +176,7 @@ def _read_hand(
             hand.wins = _wins(result[1:], raw, players)
             changes = _sum(win.changes for win in hand.wins)
         elif kind in DRAWS or kind in ABORTIVE_KINDS:
-            changes = _sum(_numbers(part, None, "the changes")[:players] for part in result[1:])
+            changes = _sum(_changes(part, players) for part in result[1:])
             changes = changes or [0] * players
         else:
             raise TenhouLogError(
@@ -201,7 +202,7 @@ def _wins(parts: list[Any], raw: list[Any], players: int) -> list[Win]:
     if not parts or len(parts) % 2:
         raise TenhouLogError("“和了” is not followed by pairs of changes and win details")
     return [
-        _win(_numbers(changes, None, "the changes")[:players], details, raw, players)
+        _win(_changes(changes, players), details, raw, players)
         for changes, details in zip(parts[::2], parts[1::2], strict=True)
     ]
 
@@ -343,6 +344,14 @@ def _draw(
     kept = following is not None and following[0].round_index == hand.round_index
     tenpai = sorted({*hand.riichi, *([hand.dealer] if kept else [])})
     return Draw("nagashi", tenpai, changes)
+
+
+def _changes(value: Any, players: int) -> list[int]:
+    """A result's score changes, one per seat (the empty fourth of sanma left out)."""
+    changes = _numbers(value, None, "the changes")
+    if len(changes) < players:
+        raise TenhouLogError(f"the changes {changes} do not give {players} seats")
+    return changes[:players]
 
 
 def _numbers(value: Any, count: int | None, what: str) -> list[int]:
