@@ -80,6 +80,10 @@ ENGINE_MESSAGES = {
     "log_format": gettext_lazy(
         "This is neither a Tenhou log (mjlog XML) nor a tenhou.net/6 JSON log."
     ),
+    "log_link": gettext_lazy(
+        "This is a link to a Tenhou log, not the log itself: Tenbou does not fetch it (a club "
+        "is often offline). Download the log (mjlog or JSON) and upload the file."
+    ),
     "log_damaged": gettext_lazy(
         "The log breaks off or is damaged at line %(line)s, column %(column)s: "
         "upload the whole file again."

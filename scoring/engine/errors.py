@@ -99,6 +99,7 @@ ERROR_CODES = frozenset(
         # a Tenhou log (scoring.engine.tenhou): hand and label where a hand is at fault
         "tenhou_log",  # detail (the importer's English words about what it met)
         "log_format",
+        "log_link",
         "log_damaged",  # line, column
         "log_missing_part",  # part
         "log_unfinished",

@@ -277,3 +277,16 @@ def test_a_json_log_damaged_anywhere_is_refused_with_a_log_error_never_a_crash(
     except TenhouLogError:
         return
     assert "ok" in replay_record(record)
+
+
+@pytest.mark.parametrize(
+    "link",
+    [
+        "https://tenhou.net/0/?log=2024010120gm-00b9-0000-e324b88a&tw=0",
+        "  tenhou.net/6/?log=2024123123gm-00b9-0000-09c44fd1",
+    ],
+)
+def test_a_link_to_a_log_is_told_apart_from_the_log(link: str) -> None:
+    with pytest.raises(TenhouLogError, match="not the log") as raised:
+        log_to_record(link)
+    assert raised.value.code == "log_link"

@@ -139,6 +139,12 @@ BAD = [
         id="chips-no-option-expresses",
     ),
     pytest.param(lambda: "hello", "paste", "JSON 牌譜でもありません", id="not-a-log"),
+    pytest.param(
+        lambda: "https://tenhou.net/0/?log=2024010120gm-00b9-0000-e324b88a",
+        "paste",
+        "これは天鳳の牌譜へのリンクで、牌譜そのものではありません。",
+        id="a-link-not-a-log",
+    ),
 ]
 
 

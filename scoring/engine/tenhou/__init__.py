@@ -31,6 +31,7 @@ __all__ = [
 ]
 
 GZIP_MAGIC = b"\x1f\x8b"
+LOG_LINK = re.compile(r"(https?://)?(www\.)?tenhou\.net/\S*log=", re.IGNORECASE)
 # A Tenhou game's id starts with when it began (Japan time): 2024010120gm-00b9-0000-e324b88a.
 GAME_ID_DATE = re.compile(r"(?<!\d)(\d{4})(\d{2})(\d{2})\d{2}gm-[0-9a-f]{4}-")
 MAX_TEXT_BYTES = 20_000_000  # a whole game is some 100 KB; more is no log (or a zip bomb)
@@ -38,11 +39,19 @@ MAX_TEXT_BYTES = 20_000_000  # a whole game is some 100 KB; more is no log (or a
 
 def log_to_record(text: str) -> Record:
     """The record of a Tenhou log in either format, told by its first character."""
-    start = text.lstrip("\ufeff \t\r\n")[:1]
+    stripped = text.lstrip("\ufeff \t\r\n")
+    start = stripped[:1]
     if start == "{":
         return tenhou6_to_record(text)
     if start == "<":
         return mjlog_to_record(text)
+    if LOG_LINK.match(stripped):
+        raise TenhouLogError(
+            "a link to a Tenhou log, not the log: Tenbou does not fetch it (clubs are often "
+            "offline); download the log and upload the file",
+            code="log_link",
+            params={},
+        )
     raise TenhouLogError(
         "not a Tenhou log: neither mjlog XML (<mjloggm>) nor tenhou.net/6 JSON ({...})",
         code="log_format",
