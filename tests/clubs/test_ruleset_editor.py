@@ -155,3 +155,15 @@ def test_the_settlement_is_shown_step_by_step(club: Club, as_admin: Client) -> N
         ["4", "8,000", "-22.0", "-22.0", "-20.0", "0.0", "-42.0"],
     ]
     assert "オカ(+20)はトップへ" in part
+
+
+def test_the_tenhou_sanma_preset_opens_in_the_editor_in_japanese_and_in_english(
+    club: Club, as_admin: Client
+) -> None:
+    page = as_admin.get("/c/tsubame/rulesets/new/?preset=tenhou_sanma").text
+    assert '<option value="tenhou_sanma" selected>天鳳 三麻(三人打ち鳳凰卓)</option>' in page
+    assert 'name="uma" value="20, 0, -20"' in page
+    assert 'name="start_points" value="35000"' in page
+    as_admin.cookies["django_language"] = "en"
+    english = as_admin.get("/c/tsubame/rulesets/new/?preset=tenhou_sanma").text
+    assert "Tenhou sanma (three-player Houou table)" in english

@@ -27,7 +27,16 @@ JUNK = st.one_of(
     ),
     st.text(max_size=30),
 )
-PRESETS = ["k_rule", "mjkt", "shiragiku", "chinese_classic", "gensou", "gensou_sanma", "tenhou"]
+PRESETS = [
+    "k_rule",
+    "mjkt",
+    "shiragiku",
+    "chinese_classic",
+    "gensou",
+    "gensou_sanma",
+    "tenhou",
+    "tenhou_sanma",
+]
 EDITS = settings(
     max_examples=max(10, settings.default.max_examples // 5),
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
