@@ -779,19 +779,20 @@ def preview_tenhou(log: str, ruleset: Ruleset | None = None) -> TenhouPreview:
     read raises ``TenhouLogError``, a ``RecordError`` of the field ``log``.
     """
     document = log_to_record(log)
-    own = replay_document(document)
-    version = None
+    record = read_record(document)
+    replayed, version = replay(record), None
     if ruleset is not None:
         version = ruleset.current_version()
-        if version is None or not _same_result(document, version.options, own):
+        if version is None or not _same_result(document, version.options, replayed):
             raise RecordError(
                 _("The ruleset “%(name)s” gives this game another result than Tenhou's rules.")
                 % {"name": ruleset.name},
                 field="ruleset",
             )
         document = {**document, "ruleset": version.options}
-    record = read_record(document)
-    return TenhouPreview(document, replay(record), record.ruleset, version)
+        record = read_record(document)
+        replayed = replay(record)
+    return TenhouPreview(document, replayed, record.ruleset, version)
 
 
 @transaction.atomic
