@@ -109,6 +109,14 @@ ENGINE_MESSAGES = {
     "log_hand_payments": gettext_lazy(
         "The log's payments in this hand (%(changes)s) fit none of Tenhou's rules."
     ),
+    "log_replay_scores": gettext_lazy(
+        "Under Tenhou's rules Tenbou's replay leaves the scores %(ours)s after this hand, but "
+        "the log's next hand starts from %(theirs)s: the game is not imported."
+    ),
+    "log_replay_final": gettext_lazy(
+        "Under Tenhou's rules Tenbou's replay ends the game with %(ours)s, but the log ends it "
+        "with %(theirs)s: the game is not imported."
+    ),
     "log_hand_scores": gettext_lazy(
         "The scores at the start of the next hand do not follow from this hand's payments "
         "and riichi sticks."

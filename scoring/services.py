@@ -34,7 +34,7 @@ from scoring.engine import (
 )
 from scoring.engine import Ruleset as Rules
 from scoring.engine.hand import RawTransfer
-from scoring.engine.tenhou import log_to_record
+from scoring.engine.tenhou import game_record, read_log, replay_difference
 from scoring.models import (
     RECORD_FORMAT,
     Game,
@@ -774,13 +774,22 @@ class TenhouPreview:
 def preview_tenhou(log: str, ruleset: Ruleset | None = None) -> TenhouPreview:
     """Read a Tenhou log (either format, four or three players) and replay it; saves nothing.
 
+    The replay under Tenhou's rules must give the log's own figures, hand by hand and at the
+    end (``TenhouLogError`` naming the first hand that differs otherwise): a game is never
+    imported with results Tenhou did not give.
+
     With ``ruleset`` the game is played under that club ruleset, which must give the log's own
     result (raises ``RecordError`` of the field ``ruleset`` otherwise); a log that cannot be
     read raises ``TenhouLogError``, a ``RecordError`` of the field ``log``.
     """
-    document = log_to_record(log)
+    facts = read_log(log)
+    document = game_record(facts)
     record = read_record(document)
     replayed, version = replay(record), None
+    final = replayed.final and (replayed.final.scores, replayed.final.points)
+    difference = replay_difference(facts, [row.scores for row in replayed.hands], final)
+    if difference is not None:
+        raise difference
     if ruleset is not None:
         version = ruleset.current_version()
         if version is None or not _same_result(document, version.options, replayed):

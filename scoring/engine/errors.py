@@ -109,6 +109,8 @@ ERROR_CODES = frozenset(
         "log_hand_result_kind",  # kind
         "log_hand_payments",  # changes
         "log_hand_scores",
+        "log_replay_scores",  # ours, theirs (a hand's scores after it: the replay's, the log's)
+        "log_replay_final",  # ours, theirs (the final scores / points)
         # seats and results in a hand
         "not_seat",  # last
         "seat_out_of_range",  # got, last

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from scoring.engine import replay_record
-from scoring.engine.tenhou import log_to_record
+from scoring.engine.tenhou import game_record, log_to_record, read_log, replay_difference
 from tests.tenhou_logs import (
     ORACLE_DIRS,
     SHARED_DIR,
@@ -126,3 +126,34 @@ def test_a_mjlog_written_as_tenhou6_json_replays_to_the_same_figures(path: Path)
     assert [hand["riichi"] for hand in json_record["hands"]] == [
         sorted(hand["riichi"]) for hand in xml_record["hands"]
     ]
+
+
+@ORACLE_ABSENT
+@pytest.mark.parametrize("path", LOGS, ids=_id)
+def test_the_replay_of_every_log_gives_its_own_figures_by_the_importer_s_own_check(
+    path: Path,
+) -> None:
+    facts = read_log(path.read_text(encoding="utf-8"))
+    replay = replay_record(game_record(facts))
+    final = (replay["final"]["scores"], replay["final"]["points"])
+    assert replay_difference(facts, [hand["scores"] for hand in replay["hands"]], final) is None
+
+
+def test_a_replay_that_leaves_the_log_s_figures_names_the_hand_or_the_end() -> None:
+    path = ORACLE_DIRS[3] / "2018110809gm-00b9-0000-00a79b89.xml"
+    if not path.exists():
+        pytest.skip(f"{path} is absent (../shared beside the checkout)")
+    facts = read_log(path.read_text(encoding="utf-8"))
+    replay = replay_record(game_record(facts))
+    scores = [hand["scores"] for hand in replay["hands"]]
+    final = (replay["final"]["scores"], replay["final"]["points"])
+    wrong = [list(scores[0]), [score + 100 for score in scores[1]], *scores[2:]]
+    error = replay_difference(facts, wrong, final)
+    assert error is not None
+    assert (error.code, error.hand, error.label) == ("log_replay_scores", 2, "E1-1")
+    assert error.params == {"ours": "48,200, 26,100, 31,000", "theirs": "48,100, 26,000, 30,900"}
+    points = [*final[1][:2], final[1][2] + 1]
+    error = replay_difference(facts, scores, (final[0], points))
+    assert error is not None
+    assert (error.code, error.hand) == ("log_replay_final", None)
+    assert replay_difference(facts, scores, None) is not None  # the log ends, the replay not

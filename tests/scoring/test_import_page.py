@@ -169,6 +169,25 @@ def test_a_hand_the_log_gets_wrong_is_named_with_its_round(keeper: Client, club:
 
 
 @needs_logs
+def test_a_log_whose_own_figures_the_replay_does_not_give_is_not_imported(
+    keeper: Client, club: Club
+) -> None:
+    """The log says the top ended on +59.0 (it was +58.0): Tenhou's rules cannot give that, so
+    the game is not saved with results Tenhou did not give."""
+    text = SANMA_XML.read_text(encoding="utf-8")
+    wrong = text.replace(
+        'owari="481,8.0,-64,-66.0,633,58.0,0,0.0"', 'owari="481,8.0,-64,-66.0,633,59.0,0,0.0"'
+    )
+    assert wrong != text
+    response = keeper.post(_path(club), {**FORM, "text": wrong, "save": "1"})
+    assert response.status_code == 422
+    assert "+58.0" in response.text
+    assert "+59.0" in response.text
+    assert "取り込みません" in response.text
+    assert not Game.objects.exists()
+
+
+@needs_logs
 def test_the_page_speaks_english_to_an_english_reader(keeper: Client, club: Club) -> None:
     keeper.cookies[settings.LANGUAGE_COOKIE_NAME] = "en"
     response = keeper.post(_path(club), {**FORM, "text": _unfinished()})

@@ -17,16 +17,20 @@ import io
 import re
 import zlib
 
-from .common import Record, TenhouLogError
-from .mjlog import mjlog_to_record
-from .tenhou6 import tenhou6_to_record
+from .common import Game, Record, TenhouLogError, game_record, replay_difference
+from .mjlog import mjlog_to_record, read_mjlog
+from .tenhou6 import read_tenhou6, tenhou6_to_record
 
 __all__ = [
+    "Game",
     "TenhouLogError",
+    "game_record",
     "log_date",
     "log_text",
     "log_to_record",
     "mjlog_to_record",
+    "read_log",
+    "replay_difference",
     "tenhou6_to_record",
 ]
 
@@ -39,12 +43,18 @@ MAX_TEXT_BYTES = 20_000_000  # a whole game is some 100 KB; more is no log (or a
 
 def log_to_record(text: str) -> Record:
     """The record of a Tenhou log in either format, told by its first character."""
+    return game_record(read_log(text))
+
+
+def read_log(text: str) -> Game:
+    """The facts of a Tenhou log in either format (``game_record`` makes its record, and
+    ``replay_difference`` checks a replay against the log's own figures)."""
     stripped = text.lstrip("\ufeff \t\r\n")
     start = stripped[:1]
     if start == "{":
-        return tenhou6_to_record(text)
+        return read_tenhou6(text)
     if start == "<":
-        return mjlog_to_record(text)
+        return read_mjlog(text)
     if LOG_LINK.match(stripped):
         raise TenhouLogError(
             "a link to a Tenhou log, not the log: Tenbou does not fetch it (clubs are often "

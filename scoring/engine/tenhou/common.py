@@ -11,6 +11,7 @@ it is read back from them here, the same way for both formats.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -90,6 +91,7 @@ class Hand:
     round_index: int  # Tenhou's 局 counter: 0-3 East 1-4, 4-7 South 1-4 ... (sanma skips 3, 7)
     honba: int
     dealer: int
+    start: list[int] = field(default_factory=list)  # the scores the log starts it from
     riichi: list[int] = field(default_factory=list)
     wins: list[Win] = field(default_factory=list)
     draw: Draw | None = None
@@ -107,6 +109,8 @@ class Game:
     names: list[str]
     unrounded: bool
     hands: list[Hand]
+    final_scores: list[int]  # as the log ends it: scores after leftover sticks, and points
+    final_points: list[float]
 
 
 def game_record(game: Game) -> Record:
@@ -117,6 +121,43 @@ def game_record(game: Game) -> Record:
         "players": distinct_names(game.names),
         "hands": [hand_record(hand, game.players) for hand in game.hands],
     }
+
+
+def replay_difference(
+    game: Game, scores_after: Sequence[Sequence[int]], final: tuple[Any, Any] | None
+) -> TenhouLogError | None:
+    """Where a replay of the record leaves the log's own figures, as an error naming the hand
+    (``scores_after``: each hand's scores; ``final``: the settled scores and points), or None.
+
+    Each hand must leave the scores the next one starts from, and the game must end where and
+    as the log ends it: an import under Tenhou's rules that Tenhou did not play is refused.
+    """
+    for hand, after, following in zip(game.hands, scores_after, game.hands[1:], strict=False):
+        if list(after) != following.start:
+            return TenhouLogError(
+                f"the replay leaves {list(after)}, the next hand starts from {following.start}",
+                code="log_replay_scores",
+                params={"ours": _scores(after), "theirs": _scores(following.start)},
+                hand=hand.number,
+                label=hand.label,
+            )
+    theirs = (game.final_scores, game.final_points)
+    if final is None or (list(final[0]), [float(p) for p in final[1]]) != theirs:
+        ours = "—" if final is None else f"{_scores(final[0])} / {_points(final[1])}"
+        return TenhouLogError(
+            f"the replay ends with {ours}, the log with {theirs}",
+            code="log_replay_final",
+            params={"ours": ours, "theirs": f"{_scores(theirs[0])} / {_points(theirs[1])}"},
+        )
+    return None
+
+
+def _scores(scores: Sequence[int]) -> str:
+    return ", ".join(f"{score:,}" for score in scores)
+
+
+def _points(points: Sequence[float]) -> str:
+    return ", ".join(f"{float(value):+.1f}" for value in points)
 
 
 def ruleset(game: Game) -> Record:

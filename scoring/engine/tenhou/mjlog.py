@@ -44,6 +44,8 @@ def read_mjlog(xml_text: str) -> Game:
         names=_names(root.find("UN"), players),
         unrounded=points_with_tenths(owari[1::2]),
         hands=[_hand(number, elements, players) for number, elements in split],
+        final_scores=[round(score * 100) for score in owari[::2]],
+        final_points=owari[1::2],
     )
 
 
@@ -121,6 +123,7 @@ def _hand(number: int, elements: list[ET.Element], players: int) -> Hand:
     try:
         seed = _ints(init, "seed", 6)
         hand = Hand(number, seed[0], seed[1], _seat(init, "oya", players))
+        hand.start = [score * 100 for score in _ints(init, "ten", SEAT_SLOTS)][:players]
     except TenhouLogError as error:
         raise error.placed(number, None) from None
     try:

@@ -87,6 +87,8 @@ def read_tenhou6(json_text: str) -> Game:
         names=[str(names[seat]) if seat < len(names) else "" for seat in range(players)],
         unrounded=points_with_tenths(final[1::2]),
         hands=[hand for hand, _ in hands],
+        final_scores=[round(score) for score in final[::2]],
+        final_points=final[1::2],
     )
 
 
@@ -157,7 +159,8 @@ def _head(number: int, raw: Any, players: int) -> tuple[Hand, list[int]]:
             raise TenhouLogError(f"round {round_index} has no dealer in a {players}-player game")
     except TenhouLogError as error:
         raise error.placed(number, None) from None
-    return Hand(number, round_index, honba, dealer), scores[:players]
+    hand = Hand(number, round_index, honba, dealer, start=scores[:players])
+    return hand, hand.start
 
 
 def _read_hand(
