@@ -86,7 +86,7 @@ def read_tenhou6(json_text: str) -> Game:
         east_only=_east_only(disp),
         names=[str(names[seat]) if seat < len(names) else "" for seat in range(players)],
         unrounded=points_with_tenths(final[1::2]),
-        hands=[hand for hand, _ in hands],
+        hands=hands,
         final_scores=[round(score) for score in final[::2]],
         final_points=final[1::2],
     )
@@ -144,7 +144,7 @@ def _is_number(value: object) -> bool:
 # -- one hand ----------------------------------------------------------------------------------
 
 
-def _head(number: int, raw: Any, players: int) -> tuple[Hand, list[int]]:
+def _head(number: int, raw: Any, players: int) -> Hand:
     """The hand's round, honba and dealer, and the scores it starts from."""
     try:
         lengths = {4 + 3 * SEAT_SLOTS + 1, 4 + 3 * players + 1}  # sanma: 3 or 4 seat slots
@@ -159,17 +159,15 @@ def _head(number: int, raw: Any, players: int) -> tuple[Hand, list[int]]:
             raise TenhouLogError(f"round {round_index} has no dealer in a {players}-player game")
     except TenhouLogError as error:
         raise error.placed(number, None) from None
-    hand = Hand(number, round_index, honba, dealer, start=scores[:players])
-    return hand, hand.start
+    return Hand(number, round_index, honba, dealer, start=scores[:players])
 
 
 def _read_hand(
-    head: tuple[Hand, list[int]],
+    hand: Hand,
     raw: list[Any],
-    following: tuple[Hand, list[int]] | None,
+    following: Hand | None,
     players: int,
 ) -> None:
-    hand, start = head
     try:
         result = raw[-1]
         if not isinstance(result, list) or not result or not isinstance(result[0], str):
@@ -187,7 +185,7 @@ def _read_hand(
                 code="log_hand_result_kind",
                 params={"kind": kind},
             )
-        hand.riichi = _riichi(hand, raw, start, changes, following, players)
+        hand.riichi = _riichi(hand, raw, changes, following, players)
         if kind != WIN:
             hand.draw = _draw(kind, changes, hand, following, players)
     except TenhouLogError as error:
@@ -291,9 +289,8 @@ def _declared(raw: list[Any], seat: int) -> list[Any]:
 def _riichi(
     hand: Hand,
     raw: list[Any],
-    start: list[int],
     changes: list[int],
-    following: tuple[Hand, list[int]] | None,
+    following: Hand | None,
     players: int,
 ) -> list[int]:
     """Seats whose riichi stick was paid. Where another hand follows, its scores say it exactly
@@ -305,7 +302,7 @@ def _riichi(
         if any(isinstance(tile, str) and "r" in tile for tile in _declared(raw, seat))
     ]
     if following is not None:
-        after = following[1]
+        start, after = hand.start, following.start
         paid = [start[seat] + changes[seat] - after[seat] for seat in range(players)]
         if any(stick not in (0, 1000) for stick in paid) or any(
             stick and seat not in declared for seat, stick in enumerate(paid)
@@ -331,7 +328,7 @@ def _draw(
     kind: str,
     changes: list[int],
     hand: Hand,
-    following: tuple[Hand, list[int]] | None,
+    following: Hand | None,
     players: int,
 ) -> Draw:
     if kind in ABORTIVE_KINDS:
@@ -344,7 +341,7 @@ def _draw(
         return Draw("draw", [seat for seat in range(players) if changes[seat] > 0], changes)
     # 流し満貫: the log does not say who was tenpai. The riichi players were, and the dealer
     # was if the next hand keeps the seat (the only tenpai that changes what follows).
-    kept = following is not None and following[0].round_index == hand.round_index
+    kept = following is not None and following.round_index == hand.round_index
     tenpai = sorted({*hand.riichi, *([hand.dealer] if kept else [])})
     return Draw("nagashi", tenpai, changes)
 
