@@ -253,7 +253,7 @@ def _value(win: Win, hand: Hand, players: int, honba: int) -> Record:
     return value
 
 
-def yakuman_worth(players: int, *, dealer_won: bool, tsumo: bool, dealer: int | None = None) -> int:
+def _yakuman_worth(players: int, *, dealer_won: bool, tsumo: bool) -> int:
     """One yakuman as Tenhou states a win's points: a ron's value, or a tsumo's shares added
     up (three players: the absent seat's share is not paid, ツモ損)."""
     if not tsumo or players == 4:
@@ -264,7 +264,7 @@ def yakuman_worth(players: int, *, dealer_won: bool, tsumo: bool, dealer: int | 
 def _yakuman_multiple(win: Win, dealer: int, players: int) -> float:
     """Read from the points, not the yakuman names: Tenhou pays some single yakuman double."""
     tsumo = win.winner == win.discarder
-    unit = yakuman_worth(players, dealer_won=win.winner == dealer, tsumo=tsumo)
+    unit = _yakuman_worth(players, dealer_won=win.winner == dealer, tsumo=tsumo)
     halves, rest = divmod(2 * win.points, unit)
     if rest or halves < 1:
         raise TenhouLogError(
@@ -306,9 +306,9 @@ def _pao_yakuman(
     honba_paid = 100 * (players - 1) * honba
     dealer_won = win.winner == dealer
     if win.winner != win.discarder:
-        whole = yakuman_worth(players, dealer_won=dealer_won, tsumo=False)
+        whole = _yakuman_worth(players, dealer_won=dealer_won, tsumo=False)
         return (paid - honba_paid) / (whole / 2)
-    whole = yakuman_worth(players, dealer_won=dealer_won, tsumo=True)
+    whole = _yakuman_worth(players, dealer_won=dealer_won, tsumo=True)
     share = tsumo_share(YAKUMAN_BASE, win.winner, pao, dealer)
     return (paid - honba_paid - yakuman * share) / (whole - share)
 
