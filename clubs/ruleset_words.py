@@ -102,7 +102,7 @@ CHOICES: dict[str, Mapping[Any, Words]] = {
         "none": _("Only at the end of each wind"),
     },
     "rounding.mode": {
-        "none": _("None (one decimal)"),
+        "none": _("No rounding (one decimal)"),
         "half_up": _("Round half up (shisha gonyuu)"),
         "gosha_rokunyu": _("Gosha rokunyuu (.5 down, .6 up)"),
         "down": _("Round down"),
@@ -292,7 +292,7 @@ def leaf_words(leaf: Leaf, value: Any) -> str:
     if leaf.kind in (CHOICE, ENTRY):
         return choice_words(leaf, "" if value is None and leaf.kind == ENTRY else value)
     if value is None or value == {}:
-        return pgettext("option", "None")
+        return pgettext("option", "none")
     if leaf.kind == LIST:
         return _list_words(leaf, value)
     if leaf.kind == JSON:

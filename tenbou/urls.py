@@ -9,6 +9,7 @@ from tenbou import views
 urlpatterns = [
     path("", club_views.home, name="home"),
     path("healthz", views.healthz, name="healthz"),
+    path("favicon.ico", views.favicon, name="favicon"),
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),
     path("", include("reports.urls")),

@@ -41,6 +41,7 @@ PUBLIC, LOGGED_IN, TOKEN = "public", "logged in", "token"  # pages outside any c
 ACCESS: dict[str, Any] = {
     "home": PUBLIC,
     "healthz": PUBLIC,
+    "favicon": PUBLIC,
     "set_language": PUBLIC,
     "login": PUBLIC,
     "logout": PUBLIC,
