@@ -14,9 +14,11 @@ from django.core.management import call_command
 from playwright.sync_api import Browser, Page, ViewportSize
 from pytest_django.live_server_helper import LiveServer
 
+from clubs.models import Player
 from scoring.management.commands.demo import LOGIN
 from tests.browser.conftest import PHONE, TABLET
 from tests.browser.crawl import Crawl, crawl_site, log_in
+from tournaments.models import Tournament
 
 LANGUAGES = ("ja", "en")
 
@@ -83,3 +85,56 @@ def test_every_page_of_the_demo_fits_the_screen_and_speaks_the_readers_language(
         browser, live_server, demo_club, login, screenshot_path / "every-page"
     )
     assert not problems, "\n".join(problems)
+
+
+# The lines an element's text takes: the distinct tops of its text's boxes.
+LINES = """element => {
+    const tops = new Set();
+    const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+    while (walker.nextNode()) {
+        if (!walker.currentNode.textContent.trim()) continue;
+        const range = document.createRange();
+        range.selectNodeContents(walker.currentNode);
+        for (const rect of range.getClientRects()) tops.add(Math.round(rect.top));
+    }
+    return tops.size;
+}"""
+MIDDLE = "element => { const r = element.getBoundingClientRect(); return r.top + r.height / 2; }"
+
+
+def lines(page: Page, selector: str) -> int:
+    return page.locator(selector).first.evaluate(LINES)
+
+
+@pytest.mark.parametrize("viewport", [PHONE, TABLET], ids=["phone", "tablet"])
+def test_labels_keep_their_line_and_names_sit_level_with_their_figures(
+    browser: Browser, live_server: LiveServer, demo_club: str, viewport: ViewportSize
+) -> None:
+    context = browser.new_context(viewport=viewport, base_url=live_server.url, locale="ja-JP")
+    page = context.new_page()
+    page.goto("/c/demo/standings/")
+    assert page.locator("table.standings thead th.text").first.inner_text() == "プレイヤー"
+    assert lines(page, "table.standings thead th.text") == 1
+
+    page.goto(f"/c/demo/tournaments/{Tournament.objects.get().pk}/")
+    assert [cell.inner_text() for cell in page.locator("table.rounds td.status").all()] == [
+        "終了",
+        "終了",
+        "終了",
+        "終了",
+        "公開中",
+    ]
+    for cell in page.locator("table.rounds td.status").all():
+        assert cell.evaluate(LINES) == 1
+    assert lines(page, "code.seed") == 1
+
+    page.goto(f"/c/demo/players/{Player.objects.get(name='馬場').pk}/")
+    assert page.locator("#stat-places dt").inner_text() == "着順(1着 / 2着 / 3着 / 4着)"
+    assert lines(page, "#stat-places dt") == 1
+    for table in ("table.head-to-head", "table.recent-games"):
+        row = page.locator(f"{table} tbody tr").first
+        name = row.locator("a").first.evaluate(MIDDLE)
+        figure = row.locator("td").last.evaluate(MIDDLE)
+        assert abs(name - figure) <= 2, table
+    assert lines(page, "table.recent-games tbody td") == 1  # the date
+    context.close()
