@@ -21,7 +21,7 @@ from reports.blank import blank_sheet_pdf
 from tests.clubs.factories import make_club, make_member, make_ruleset
 
 ARTIFACTS = Path(__file__).resolve().parents[1] / "browser" / "artifacts"
-SETTLEMENT_ROWS = ("最終持ち点", "順位", "ウマ", "オカ", "精算ポイント")
+SETTLEMENT_ROWS = ("素点", "順位", "ウマ", "オカ", "ポイント")
 
 
 def poppler(tool: str, *args: str) -> str:

@@ -180,7 +180,7 @@ def test_the_rules_are_printed_in_the_ruleset_pages_words(league: League) -> Non
     for words in ("順位ウマ: +20 / +10 / -10 / -20", "配給原点: 25,000", "返し(原点): 30,000"):
         assert words in printed
     assert "端数処理の方法: 五捨六入" in printed
-    assert "飛びで終了: あり" in printed
+    assert "トビで終了: あり" in printed
 
 
 def test_the_date_filter_narrows_the_report(league: League) -> None:

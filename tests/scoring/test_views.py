@@ -162,8 +162,8 @@ def test_a_missing_player_keeps_the_form(keeper: Client, club: Club, k_rule: Rul
     }
     response = keeper.post(f"/c/{club.slug}/games/new/", data, headers=HTMX)
     assert response.status_code == 422
-    assert "選手を選ぶか名前を入力してください。" in response.text
-    assert "この選手はすでに席があります。" in response.text
+    assert "プレイヤーを選ぶか名前を入力してください。" in response.text
+    assert "このプレイヤーはすでに席があります。" in response.text
     assert 'value="Baba"' in response.text
     assert not Game.objects.exists()
 
@@ -540,7 +540,7 @@ def test_an_edit_that_breaks_a_later_hand_names_it(keeper: Client, game: Game) -
     }
     response = keeper.post(url(game, "hands/1/"), data, headers=HTMX)
     assert response.status_code == 422
-    assert "第2局(東1局 1本場): 対局は第1局で終わっています(飛び(持ち点が0未満))。" in response.text
+    assert "第2局(東1局 1本場): 対局は第1局で終わっています(トビ(持ち点が0未満))。" in response.text
     assert checked(response.text, "value_0", "y1")
     assert Hand.objects.get(number=1).data == ron(1, 2, 2, 30)
 
@@ -575,10 +575,10 @@ def test_the_end_shows_the_settlement_step_by_step_to_confirm(keeper: Client, ga
     tobi(game)
     page = keeper.get(url(game)).text
     assert 'id="entry"' not in page
-    assert "飛び(持ち点が0未満)" in page
+    assert "トビ(持ち点が0未満)" in page
     text = re.sub(r"\s+", " ", page)
-    assert step("tobi_bonus", "飛び賞", "0.0", "+5.0", "0.0", "-5.0") in text
-    assert step("points", "精算ポイント", "+59.0", "+12.0", "-15.0", "-56.0") in text
+    assert step("tobi_bonus", "トビ賞", "0.0", "+5.0", "0.0", "-5.0") in text
+    assert step("points", "ポイント", "+59.0", "+12.0", "-15.0", "-56.0") in text
     response = keeper.post(url(game, "finish/"), {"version": 2, "key": "fin"}, headers=HTMX)
     assert response.headers["HX-Redirect"] == url(game)
     game.refresh_from_db()

@@ -111,7 +111,7 @@ def test_every_page_of_a_club_has_the_clubs_navigation(
     assert game is not None
     for path in ("", "standings/", "games/", f"games/{game.pk}/", "players/", "rulesets/"):
         page = Client().get(f"/c/tsubame/{path}").content.decode()
-        nav = page[page.index('<nav class="site-nav">') : page.index("</nav>")]
+        nav = page[page.index('<nav class="site-nav"') : page.index("</nav>")]
         for link in ("/c/tsubame/", "/games/", "/standings/", "/players/", "/rulesets/"):
             assert link in nav, (path, link)
 
