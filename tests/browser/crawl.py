@@ -33,6 +33,9 @@ GAME_WORDS = (
 ENGLISH_GAME_WORD = re.compile(rf"(?<![A-Za-z_./-])(?:{GAME_WORDS})(?![A-Za-z_/-])", re.I)
 # A hand named the programmer's way, "E3-1" or "S2-0", instead of 東3局1本場.
 HAND_CODE = re.compile(r"(?<![A-Za-z0-9])[ESWN][1-4]-\d+(?![0-9])")
+# What Tenbou writes in Japanese only when it forgets the reader's language: a round (4回戦), a
+# hand (東3局), honba (1本場). Names, leagues and tables are the club's own words, in any language.
+JAPANESE_GAME_WORD = re.compile(r"\d+回戦|[東南西北]\d+局|\d+本場|局\(局-本場\)")
 # Links a crawl must not follow: they change something, leave the site or are not pages.
 NOT_PAGES = re.compile(
     r"/logout/|/i18n/|/admin/|\.pdf$|\.csv$|\.svg$|\.json$|/pdf/|/export|/healthz|/static/"
@@ -99,6 +102,11 @@ def check_words(text: str, url: str, japanese: bool, crawl: Crawl) -> None:
             crawl.problem(
                 url, f"English {match.group(0)!r} on a Japanese page: {_around(text, match)}"
             )
+    else:
+        for match in JAPANESE_GAME_WORD.finditer(text):
+            crawl.problem(
+                url, f"Japanese {match.group(0)!r} on an English page: {_around(text, match)}"
+            )
 
 
 def _around(text: str, match: re.Match[str]) -> str:
@@ -163,6 +171,8 @@ def _main(start: str, login: str = "") -> Iterator[str]:  # pragma: no cover - f
                 context = browser.new_context(
                     viewport={"width": width, "height": height}, locale=locale
                 )
+                language = locale[:2]
+                context.add_cookies([{"name": "django_language", "value": language, "url": origin}])
                 page = context.new_page()
                 if login:
                     log_in(page, origin, *login.split(":"))
