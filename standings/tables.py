@@ -317,9 +317,13 @@ def order_and_place(rows: list[Row], tie_breaks: Sequence[str], qualification: i
 
 
 def sorted_rows(rows: list[Row], key: str, descending: bool) -> list[Row]:
-    """The rows sorted by one column (the standings order breaks equal values)."""
+    """The rows sorted by one column (the standings order breaks equal values).
+
+    Whatever the column, the qualified players come first and the others stay under the
+    qualification line, sorted among themselves the same way: a rate over six games never
+    heads a table of players who played the league's minimum.
+    """
     order = {id(row): index for index, row in enumerate(rows)}
-    if key == "name":
-        return sorted(rows, key=lambda row: row.name, reverse=descending)
     ranked = sorted(rows, key=lambda row: order[id(row)])
-    return sorted(ranked, key=lambda row: row.value(key), reverse=descending)
+    by_value = sorted(ranked, key=lambda row: row.value(key), reverse=descending)
+    return sorted(by_value, key=lambda row: not row.qualified)  # stable: keeps the sort inside

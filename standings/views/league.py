@@ -95,8 +95,6 @@ def _shown(table: Standings, form: StandingsFilter, slug: str) -> dict[str, Any]
         "sort_key": shown.key or "",
         "descending": shown.descending,
         "notices": notices,
-        "show_line": shown.key is None
-        and bool(table.unqualified)
-        and table.league.qualification_games,
+        "show_line": bool(table.unqualified) and table.league.qualification_games,
         "search": shown.search,
     }

@@ -59,8 +59,8 @@ def test_the_club_standings_show_the_open_league(league: League, public: Club) -
     [
         ({"sort": "games"}, ["青木", "千葉", "土井", "馬場", "江藤"]),
         ({"sort": "average_rank"}, ["馬場", "青木", "千葉", "土井", "江藤"]),
-        ({"sort": "name", "order": "asc"}, sorted(["馬場", "青木", "千葉", "土井", "江藤"])),
-        ({"sort": "total", "order": "asc"}, ["土井", "江藤", "千葉", "青木", "馬場"]),
+        ({"sort": "name", "order": "asc"}, [*sorted(["馬場", "青木", "千葉", "土井"]), "江藤"]),
+        ({"sort": "total", "order": "asc"}, ["土井", "千葉", "青木", "馬場", "江藤"]),
         ({"q": "青"}, ["青木"]),
     ],
 )
@@ -69,6 +69,19 @@ def test_sort_by_any_column_and_search_a_player(
 ) -> None:
     page = Client().get(f"/c/tsubame/leagues/{league.pk}/", query).content.decode()
     assert names_in_order(page) == order
+
+
+@pytest.mark.parametrize("order", ["asc", "desc"])
+def test_whatever_the_sort_the_unqualified_stay_under_the_line(
+    league: League, public: Club, order: str
+) -> None:
+    """江藤 (one game, -40.0) has the lowest average points of all, but two games qualify."""
+    query = {"sort": "average_points", "order": order}
+    page = Client().get(f"/c/tsubame/leagues/{league.pk}/", query).content.decode()
+    qualified = ["土井", "千葉", "青木", "馬場"]  # -13.3, 0.0, +11.7, +22.5
+    assert names_in_order(page) == [*(qualified if order == "asc" else qualified[::-1]), "江藤"]
+    line = page.index('class="qualification-line"')
+    assert page.index(">馬場<") < line < page.index(">江藤<")
 
 
 def test_a_search_keeps_each_players_place(league: League, public: Club) -> None:

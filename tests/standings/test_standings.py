@@ -189,6 +189,16 @@ def test_sorting_by_a_column_keeps_the_standings_order_between_equal_values(
     ]  # fmt: skip
 
 
+def test_a_sort_by_any_column_keeps_the_unqualified_after_the_qualified(
+    league: League,
+) -> None:
+    rows = league_standings(league).rows  # 江藤: one game, below the line of two
+    assert [row.name for row in sorted_rows(rows, "average_points", descending=False)] == [
+        "土井", "千葉", "青木", "馬場", "江藤",
+    ]  # fmt: skip
+    assert [row.name for row in sorted_rows(rows, "tobi_rate", descending=True)][-1] == "江藤"
+
+
 def test_a_sanma_league_has_three_places(club: Club, players: list[Player]) -> None:
     version = make_ruleset(club, "gensou_sanma", "三麻").current_version()
     assert version is not None
