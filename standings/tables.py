@@ -39,6 +39,7 @@ class Row:
     penalties: int
     best_game: Decimal
     points_sum: Decimal | None = None  # every counted game (capped); the total, unless best N
+    games_in_total: int | None = None  # a best-N league: the games its total adds (N or fewer)
     qualified: bool = True
     place: int | None = None  # None below the qualification line
 
@@ -47,9 +48,10 @@ class Row:
 
     @property
     def average_points(self) -> float:
-        """Over every game played, also in a best-N league (whose total leaves some out)."""
-        points = self.total if self.points_sum is None else self.points_sum
-        return float(points) / self.games if self.games else 0.0
+        """The total ÷ the games it adds up: in a best-N league, its best N (or fewer) games,
+        so that the column always agrees with the total beside it (docs/stats.md)."""
+        games = self.games if self.games_in_total is None else self.games_in_total
+        return float(self.total) / games if games else 0.0
 
     @property
     def average_rank(self) -> float:
@@ -197,6 +199,7 @@ def league_standings(
         best = best_totals(results.values_list("player_id", points), league.best_games)
         for row in rows:
             row.points_sum, row.total = row.total, best[row.player_id]
+            row.games_in_total = min(row.games, league.best_games)
     order_and_place(rows, league.tie_breaks, league.qualification_games)
     starts, ends = league_dates(league, date_from, date_to)
     return Standings(league, rows, table_size, starts, ends, columns(table_size))
@@ -237,8 +240,10 @@ def _row_of(lines: list[ResultLine], league: League, table_size: int) -> Row:
         min(max(line.points, -cap), cap) if cap is not None else line.points for line in lines
     ]
     total = points_sum = sum(points, ZERO)
+    games_in_total = None
     if league.counting == Counting.BEST and league.best_games:
         total = sum(sorted(points, reverse=True)[: league.best_games], ZERO)
+        games_in_total = min(len(points), league.best_games)
     return Row(
         player_id=lines[0].player_id,
         name=lines[0].name,
@@ -251,6 +256,7 @@ def _row_of(lines: list[ResultLine], league: League, table_size: int) -> Row:
         penalties=sum(line.penalties for line in lines),
         best_game=as_points(max(points)),
         points_sum=as_points(points_sum),
+        games_in_total=games_in_total,
     )
 
 

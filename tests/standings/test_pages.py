@@ -13,7 +13,7 @@ from django.conf import settings
 from django.contrib.auth.models import User
 from django.test import Client
 
-from clubs.models import Club, League, Player, RulesetVersion
+from clubs.models import Counting, Club, League, Player, RulesetVersion
 from scoring import services
 from scoring.models import Game, GameLog
 from tests.standings.factories import make_league
@@ -82,6 +82,14 @@ def test_whatever_the_sort_the_unqualified_stay_under_the_line(
     assert names_in_order(page) == [*(qualified if order == "asc" else qualified[::-1]), "江藤"]
     line = page.index('class="qualification-line"')
     assert page.index(">馬場<") < line < page.index(">江藤<")
+
+
+def test_a_best_n_leagues_average_agrees_with_its_total(league: League, public: Club) -> None:
+    league.counting, league.best_games = Counting.BEST, 2
+    league.save()
+    page = Client().get(f"/c/tsubame/leagues/{league.pk}/", {"q": "青木"}).content.decode()
+    row = page[page.index(">青木<") : page.index("</tr>", page.index(">青木<"))]
+    assert re.findall(r">([+-]\d+\.\d)<", row)[:2] == ["+55.0", "+27.5"]  # 合計, 平均pt
 
 
 def test_a_search_keeps_each_players_place(league: League, public: Club) -> None:

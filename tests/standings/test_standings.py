@@ -231,7 +231,19 @@ def test_a_new_league_without_games_has_empty_standings(
     assert league_standings(make_league(club, "冬季リーグ")).rows == []
 
 
-def test_in_a_best_n_league_the_average_is_over_every_game(league: League) -> None:
+def test_in_a_best_n_league_the_average_is_the_best_n_total_over_its_games(
+    league: League,
+) -> None:
+    """青木 +45.0, +10.0, -20.0 with the best two counted: 合計 +55.0 over 2 games, 平均 +27.5;
+    江藤 has one game, fewer than N: -40.0 over that one."""
     league.counting, league.best_games = Counting.BEST, 2
-    aoki = next(row for row in league_standings(league).rows if row.name == "青木")
-    assert (str(aoki.total), aoki.average_points) == ("55.0", pytest.approx(35 / 3))
+    rows = {row.name: row for row in league_standings(league).rows}
+    aoki, eto = rows["青木"], rows["江藤"]
+    assert (str(aoki.total), aoki.games, aoki.average_points) == ("55.0", 3, 27.5)
+    assert (str(eto.total), eto.average_points) == ("-40.0", -40.0)
+    lines = [
+        ResultLine(r.player_id, r.player.name, r.seat, r.rank, r.points, r.final_score)
+        for r in counted_results(league).select_related("player")
+    ]
+    by_name = {row.name: row for row in rows_from_lines(lines, league)[0]}
+    assert by_name["青木"].average_points == 27.5
