@@ -257,7 +257,7 @@ OPTIONS: tuple[Option, ...] = (
         "端数処理",
         "Rounding",
         "なし、四捨五入、五捨六入、切り捨て、切り上げ。返しとの差か素点に適用。",
-        "No rounding, half up (四捨五入), 五捨六入, down or up; on the difference or the raw score.",
+        "No rounding, half up (四捨五入), 五捨六入, down or up; on the difference or the raw score",
     ),
     Option(
         "ties",

@@ -13,7 +13,7 @@ from django.conf import settings
 from django.contrib.auth.models import User
 from django.test import Client
 
-from clubs.models import Counting, Club, League, Player, RulesetVersion
+from clubs.models import Club, Counting, League, Player, RulesetVersion
 from scoring import services
 from scoring.models import Game, GameLog
 from tests.standings.factories import make_league
