@@ -270,7 +270,7 @@ class HandStats:
 
     @property
     def open_rate(self) -> Rate | None:
-        """副露率 among the wins whose record says whether they were open; None if none does."""
+        """和了時副露率 over the wins recorded open or closed; None if none is."""
         return Rate(self.open_wins, self.open_recorded) if self.open_recorded else None
 
 
@@ -486,7 +486,7 @@ def result_figures(results: Results) -> list[Figure]:
 
 
 def hand_figures(hands: HandStats) -> list[Figure]:
-    """The hands block (局の成績); 副露率 only where some win recorded whether it was open."""
+    """The hands block (局の成績); 和了時副露率 only where some win recorded whether it was open."""
     return _figures(hands, HANDS, {})
 
 
@@ -637,10 +637,12 @@ HANDS = (
     Statistic(
         "open_rate",
         "rate",
-        _("Open wins (副露率)"),
+        _("Open-hand wins (和了時副露率)"),
         _(
-            "Wins with an open hand (副露: a called chi, pon or open kan) ÷ the wins whose record "
-            "says whether the hand was open. Counted on wins only, not on every hand."
+            "Of the player's wins, the share won with an open hand (副露: a called chi, pon or "
+            "open kan): open wins ÷ wins whose record says open or closed. A win on the hand "
+            "screen is closed unless 副露あり is ticked. Not Tenhou's 副露率, which counts calls "
+            "in every hand."
         ),
     ),
 )

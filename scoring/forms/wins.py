@@ -49,8 +49,8 @@ class WinRows:
                 win["pao_yakuman"] = part
         if data.get(f"dora_{seat}") is not None:
             win["dora"] = data[f"dora_{seat}"]
-        if data.get(f"open_{seat}"):
-            win["open"] = True
+        # The box is always on the screen: unticked is a closed hand, not "not recorded".
+        win["open"] = bool(data.get(f"open_{seat}"))
         if data.get(f"yaku_{seat}"):
             win["yaku"] = data[f"yaku_{seat}"]
         return win

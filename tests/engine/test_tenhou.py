@@ -73,7 +73,7 @@ def test_a_ron_gives_han_as_the_sum_of_the_yaku_dora_included_and_fu_from_ten() 
         "result": {
             "type": "ron",
             "from": 1,
-            "wins": [{"winner": 2, "han": 4, "fu": 40, "dora": 2}],
+            "wins": [{"winner": 2, "han": 4, "fu": 40, "dora": 2, "open": False}],
         },
     }
 
@@ -106,7 +106,7 @@ def test_a_tsumo_names_the_winner_and_an_open_meld_is_noted() -> None:
 def test_a_closed_kan_does_not_open_the_hand() -> None:
     ankan = 'm="4352"'
     tsumo = _agari(1, 1, "40,2600,0", _sc(-13, 26, -7, -7), f'yaku="1,1,8,1" {ankan}')
-    assert "open" not in _one_hand(tsumo)["result"]
+    assert _one_hand(tsumo)["result"]["open"] is False
 
 
 @pytest.mark.parametrize(
@@ -120,7 +120,9 @@ def test_a_closed_kan_does_not_open_the_hand() -> None:
 )
 def test_a_yakuman_multiple_is_read_from_the_points(ten: str, who: int, yakuman: int) -> None:
     agari = _agari(who, 2, ten, _sc(0, 0, 0, 0), 'yakuman="47"')
-    assert _one_hand(agari)["result"]["wins"] == [{"winner": who, "yakuman": yakuman}]
+    assert _one_hand(agari)["result"]["wins"] == [
+        {"winner": who, "yakuman": yakuman, "open": False}
+    ]
 
 
 def test_kazoe_yakuman_stays_han_and_fu_for_the_ruleset_to_value() -> None:
@@ -134,7 +136,7 @@ def test_pao_on_a_yakuman_tsumo_paid_whole_by_the_responsible_player() -> None:
     """pao.xml, E2-1: daisangen tsumo by seat 2, the dealer (seat 1) not involved."""
     tsumo = _agari(2, 2, "40,32000,5", _sc(-323, 0, 323, 0), 'yakuman="39" paoWho="0"')
     (hand,) = mjlog_to_record(_log(_init(honba=1, oya=1), tsumo))["hands"]
-    assert hand["result"] == {"type": "tsumo", "winner": 2, "yakuman": 1, "pao": 0}
+    assert hand["result"] == {"type": "tsumo", "winner": 2, "yakuman": 1, "pao": 0, "open": False}
 
 
 def test_pao_of_one_yakuman_in_a_double_yakuman_tsumo_reads_back_the_part_charged() -> None:
@@ -147,6 +149,7 @@ def test_pao_of_one_yakuman_in_a_double_yakuman_tsumo_reads_back_the_part_charge
         "yakuman": 2,
         "pao": 2,
         "pao_yakuman": 1,
+        "open": False,
     }
 
 
@@ -302,7 +305,9 @@ def test_a_three_player_log_plays_the_tenhou_sanma_preset_with_three_seats() -> 
     record = mjlog_to_record(_log(_init(), ron, go=0xB9, names=("A", "B", "C", "")))
     assert record["ruleset"] == {"preset": "tenhou_sanma"}
     assert record["players"] == ["A", "B", "C"]
-    assert record["hands"][0]["result"]["wins"] == [{"winner": 2, "han": 4, "fu": 40, "dora": 2}]
+    assert record["hands"][0]["result"]["wins"] == [
+        {"winner": 2, "han": 4, "fu": 40, "dora": 2, "open": False}
+    ]
 
 
 def test_a_three_player_log_naming_a_fourth_seat_is_refused() -> None:
@@ -316,7 +321,7 @@ def test_a_north_extraction_is_no_call_so_the_hand_stays_closed() -> None:
     nuki = 'm="31008"'
     tsumo = _agari(1, 1, "30,6000,1", 'sc="350,-40,340,70,350,-20,0,0"', f'yaku="1,1,52,4" {nuki}')
     (hand,) = mjlog_to_record(_log(_init(), tsumo, go=0xB9))["hands"]
-    assert "open" not in hand["result"]
+    assert hand["result"]["open"] is False
 
 
 @pytest.mark.parametrize(

@@ -60,7 +60,7 @@ def test_a_ron_reads_han_from_the_yaku_fu_from_the_points_and_counts_the_dora() 
     assert record["hands"][0]["result"] == {
         "type": "ron",
         "from": 1,
-        "wins": [{"winner": 2, "han": 3, "fu": 40, "dora": 2}],
+        "wins": [{"winner": 2, "han": 3, "fu": 40, "dora": 2, "open": False}],
     }
 
 

@@ -55,6 +55,9 @@ def normal(hand: dict[str, Any], players: int) -> dict[str, Any]:
         result["wins"].sort(key=lambda w: (w["winner"] - result["from"]) % players)
     if result["type"] in ("draw", "nagashi"):
         result["tenpai"] = sorted(result.get("tenpai", []))
+    # The screen's 副露あり box is always there: a win comes back closed unless marked open.
+    for win in result.get("wins", [result] if result["type"] == "tsumo" else []):
+        win.setdefault("open", False)
     return hand
 
 
@@ -175,7 +178,7 @@ def test_every_kind_of_input_comes_back_from_its_form_unchanged(
 def test_stop_comes_back_where_the_dealer_may_choose() -> None:
     hand = {
         "riichi": [],
-        "result": {"type": "tsumo", "winner": 0, "han": 2, "fu": 30},
+        "result": {"type": "tsumo", "winner": 0, "han": 2, "fu": 30, "open": False},
         "stop": True,
     }
     at = start(last_hand=True)
@@ -230,7 +233,7 @@ def test_additive_fan_asks_the_fan() -> None:
     form = HandForm(rules=rules, at=start(), names=NAMES)
     assert form.by_fan
     assert not form.has_riichi
-    hand = {"riichi": [], "result": {"type": "tsumo", "winner": 1, "fan": 15}}
+    hand = {"riichi": [], "result": {"type": "tsumo", "winner": 1, "fan": 15, "open": False}}
     assert round_trip(hand, {"preset": "chinese_classic"}, start()) == hand
 
 

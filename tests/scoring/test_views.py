@@ -254,7 +254,9 @@ def test_recording_a_hand_answers_with_the_fresh_screen(keeper: Client, game: Ga
     assert hidden(response.text, "version") == "1"
     assert hidden(response.text, "key") != "form-key"
     assert "ロン: Baba 3翻30符 ← Chiba" in response.text
-    assert Hand.objects.get().data == ron(1, 2, 3, 30, riichi=[1])
+    stored = ron(1, 2, 3, 30, riichi=[1])
+    stored["result"]["wins"][0]["open"] = False  # 副露あり unticked: a closed hand
+    assert Hand.objects.get().data == stored
 
 
 def test_without_htmx_a_recorded_hand_shows_the_full_page(keeper: Client, game: Game) -> None:
@@ -737,7 +739,13 @@ def test_a_sanma_screen_seats_three(keeper: Client, club: Club) -> None:
     data = {"version": 0, "key": "k", "result": "tsumo", "tsumo_winner": "1", "value_1": "h3"}
     response = keeper.post(url(game, "hands/"), {**data, "fu_1": "30"}, headers=HTMX)
     assert response.status_code == 200
-    assert Hand.objects.get().data["result"] == {"type": "tsumo", "winner": 1, "han": 3, "fu": 30}
+    assert Hand.objects.get().data["result"] == {
+        "type": "tsumo",
+        "winner": 1,
+        "han": 3,
+        "fu": 30,
+        "open": False,
+    }
 
 
 def test_the_hand_screen_travels_compressed_to_a_tablet_that_accepts_gzip(

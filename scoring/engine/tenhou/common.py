@@ -248,8 +248,7 @@ def _value(win: Win, hand: Hand, players: int, honba: int) -> Record:
         value = {"han": win.han, "fu": win.fu, "dora": win.dora}
     if win.pao is not None and win.pao != win.winner:
         value |= _pao(win, value.get("yakuman"), hand.dealer, honba, players)
-    if win.open:
-        value["open"] = True
+    value["open"] = win.open  # the log shows every call, so closed is known too
     return value
 
 

@@ -515,7 +515,7 @@ def _value(riichi: bool, is_open: bool, tsumo: bool, rng: random.Random) -> dict
     """Han and fu as a table scores them, with the yaku the value itself implies (riichi,
     menzen tsumo, pinfu for a 20 fu tsumo, chiitoitsu for 25 fu) and dora besides."""
     if rng.random() < YAKUMAN:
-        return {"yakuman": 1, **({"open": True} if is_open else {})}
+        return {"yakuman": 1, "open": is_open}
     han = _pick(HAN_RIICHI if riichi else HAN_OPEN if is_open else HAN_CLOSED, rng)
     fu = _pick(FU_OPEN if is_open else FU_TSUMO if tsumo else FU_RON, rng)
     yaku = [
@@ -536,8 +536,7 @@ def _value(riichi: bool, is_open: bool, tsumo: bool, rng: random.Random) -> dict
     value["dora"] = min(han - yaku_han, _pick(DORA, rng))
     if yaku:
         value["yaku"] = yaku
-    if is_open:
-        value["open"] = True
+    value["open"] = is_open  # as the hand screen records it: unticked is closed
     return value
 
 
