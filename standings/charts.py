@@ -84,8 +84,12 @@ def _trim(value: float, decimals: int) -> str:
 
 
 def format_value(value: float) -> str:
-    """A data value as people read it: at most two decimals (``45.3``, ``25000``, ``-12``)."""
-    return _trim(value, 2)
+    """A data value as people read it: at most two decimals, thousands apart (``45.3``,
+    ``25,000``, ``-12``), as a score sheet writes them."""
+    text = _trim(value, 2)
+    sign, digits = ("-", text[1:]) if text.startswith("-") else ("", text)
+    whole, _, decimals = digits.partition(".")
+    return f"{sign}{int(whole):,}" + (f".{decimals}" if decimals else "")
 
 
 def _num(value: float) -> str:

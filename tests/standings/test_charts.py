@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from standings.charts import Series, bar_chart, line_chart, nice_ticks
+from standings.charts import Series, bar_chart, format_value, line_chart, nice_ticks
 
 ROOT = Path(__file__).resolve().parents[2]
 NS = "{http://www.w3.org/2000/svg}"
@@ -166,6 +166,21 @@ def test_each_line_ends_in_its_final_value_and_the_legend_names_it() -> None:
     assert sorted(_texts(root, "chart-end-values")) == ["-12", "45.3"]
     assert _texts(root, "chart-legend") == ["東 太郎: 45.3", "Baba: -12"]
     assert "東 太郎: 45.3" in root.find(f"{NS}desc").text
+
+
+@pytest.mark.parametrize(
+    ("value", "shown"),
+    [(25000, "25,000"), (-12000.5, "-12,000.5"), (999, "999"), (45.3, "45.3"), (-0.0, "0"),
+     (1234567, "1,234,567"), (-0.25, "-0.25")],
+)  # fmt: skip
+def test_values_are_written_with_thousands_apart(value: float, shown: str) -> None:
+    assert format_value(value) == shown
+
+
+def test_scores_on_the_axis_and_at_the_line_ends_have_thousands_separators() -> None:
+    root = _parse(_line([25000, 33000, 18000], baseline=25000))
+    assert _texts(root, "chart-y-ticks") == ["15,000", "20,000", "25,000", "30,000", "35,000"]
+    assert _texts(root, "chart-end-values") == ["18,000"]
 
 
 def test_the_baseline_is_drawn_where_the_line_crosses_that_value() -> None:
