@@ -121,6 +121,8 @@ def _game(game: Game) -> dict[str, Any]:
         "league": game.league.name if game.league else None,
         "played_on": game.played_on.isoformat(),
         "table_label": game.table_label,
+        "round_number": game.round_number,
+        "table_number": game.table_number,
         "status": game.status,
         "void_reason": game.void_reason,
         "log": [

@@ -188,6 +188,10 @@ def _check_games(
         if game.get("league") is not None and game["league"] not in leagues:
             raise RestoreError(f"{where}.league", f"no league {game['league']!r}")
         _date(game.get("played_on"), f"{where}.played_on")
+        for key in ("round_number", "table_number"):  # a tournament's game: its round and table
+            if game.get(key) is not None and not 1 <= _need(f"{where}.{key}", game[key], int,
+                                                            "a number") <= 1000:  # fmt: skip
+                raise RestoreError(f"{where}.{key}", "expected a number from 1 to 1000")
         _one_of(game.get("status"), GameStatus.choices, f"{where}.status")
         record = _field(game, "record", where, dict, "a tenbou-game/1 record")
         for name in _field(record, "players", f"{where}.record", list, "a list"):
@@ -331,6 +335,8 @@ class _Writer:
             ruleset_version=self.versions[(data["ruleset"], data["version"])],
             league=self.leagues.get(data.get("league") or ""),
             table_label=data.get("table_label") or "",
+            round_number=data.get("round_number"),
+            table_number=data.get("table_number"),
             played_on=data["played_on"],
             status=data["status"],
             forced_end=forced is not None,

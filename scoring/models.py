@@ -14,6 +14,7 @@ from typing import Any
 from django.conf import settings
 from django.db import models
 from django.db.models.query import ModelIterable
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from clubs.models import Club, League, Player, RulesetVersion
@@ -68,6 +69,9 @@ class Game(models.Model):
         related_name="games",
     )
     table_label = models.CharField(_("table"), max_length=40, blank=True)
+    # A tournament's game: its round and table, named in the reader's language (table_name).
+    round_number = models.PositiveSmallIntegerField(null=True, blank=True)
+    table_number = models.PositiveSmallIntegerField(null=True, blank=True)
     played_on = models.DateField(_("date"))
     status = models.CharField(
         _("status"), max_length=16, choices=GameStatus.choices, default=GameStatus.ONGOING
@@ -110,6 +114,11 @@ class Game(models.Model):
     def __str__(self) -> str:
         return f"{self.club} {self.played_on} {self.table_label}".strip()
 
+    @property
+    def table_name(self) -> str:
+        """Where the game was played, in the reader's language: 1卓; 秋季大会 4回戦 3卓."""
+        return table_name(self.table_label, self.round_number, self.table_number)
+
     def record(self) -> dict[str, Any]:
         """The game as a ``tenbou-game/1`` document: what the engine replays."""
         seats = sorted(self.seats.all(), key=lambda seat: seat.seat)
@@ -127,6 +136,17 @@ class Game(models.Model):
         if self.forced_end:
             document["forced_end"] = {"reason": self.forced_end_reason}
         return document
+
+
+def table_name(label: str, round_number: int | None, table_number: int | None) -> str:
+    """A table's label, with a tournament's round and table said in the reader's language."""
+    if round_number is None or table_number is None:
+        return label
+    where = gettext("Round %(round)s, Table %(table)s") % {
+        "round": round_number,
+        "table": table_number,
+    }
+    return f"{label} {where}" if label else where
 
 
 class Seat(models.Model):

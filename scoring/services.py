@@ -409,10 +409,12 @@ def start_game(
     user: Any = None,
     key: str | None = None,
     league: League | None = None,
+    tournament_table: tuple[int, int] | None = None,
 ) -> Game:
     """A new game: ``players`` are names in seat order (seat 0 deals first, 起家).
 
-    A name the club does not know yet becomes a new player.
+    A name the club does not know yet becomes a new player. A tournament's game says its round
+    and table (``tournament_table``), which its name gives in each reader's language.
     """
     if key and (found := Game.objects.filter(club=club, idempotency_key=key).first()):
         return found
@@ -426,8 +428,9 @@ def start_game(
     replay_document(document)  # the engine checks the number of players, names twice ...
     _check_league(club, league)
     game, _created = _create_game(
-        club, ruleset_version, names, played_on, table_label, user, key, "started", league=league
-    )
+        club, ruleset_version, names, played_on, table_label, user, key, "started", league=league,
+        tournament_table=tournament_table,
+    )  # fmt: skip
     return game
 
 
@@ -447,6 +450,7 @@ def _create_game(
     action: str,
     detail: str = "",
     league: League | None = None,
+    tournament_table: tuple[int, int] | None = None,
 ) -> tuple[Game, bool]:
     """The game and its seats; (the game made by a retry beside this one, False) on a race."""
     try:
@@ -456,6 +460,8 @@ def _create_game(
                 ruleset_version=ruleset_version,
                 played_on=played_on,
                 table_label=table_label.strip(),
+                round_number=tournament_table[0] if tournament_table else None,
+                table_number=tournament_table[1] if tournament_table else None,
                 league=league,
                 created_by=_user(user),
                 idempotency_key=key or None,

@@ -21,6 +21,7 @@ from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
 from clubs.models import League
+from scoring.models import table_name
 from standings.tables import Column, Row, Standings, counted_results
 
 BOM = "\ufeff"
@@ -102,6 +103,8 @@ GAME_FIELDS = (
     "game__played_on",
     "game_id",
     "game__table_label",
+    "game__round_number",
+    "game__table_number",
     "game__ruleset_version__ruleset__name",
     "player__name",
     "seat",
@@ -147,11 +150,14 @@ def games_rows(results: Iterable[tuple[Any, ...]]) -> Iterator[list[Any]]:
 
 
 def _game_row(result: tuple[Any, ...], yes: str, no: str) -> list[Any]:
-    played_on, game, table, ruleset, name, seat, rank, score, points, busted, penalties = result
+    played_on, game, label, round_no, table_no, ruleset, name, seat, rank, score, points, *rest = (
+        result
+    )
+    busted, penalties = rest
     return [
         played_on.isoformat(),
         game,
-        safe_text(table),
+        safe_text(table_name(label, round_no, table_no)),
         safe_text(ruleset),
         safe_text(name),
         seat,

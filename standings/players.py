@@ -25,7 +25,7 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from clubs.models import Counting, League, Player
-from scoring.models import GameResult, GameStatus, HandStat
+from scoring.models import GameResult, GameStatus, HandStat, table_name
 from standings import charts
 from standings.tables import PLACE_SHORT, as_points, capped_points, counted_results
 
@@ -205,6 +205,8 @@ def game_lines(mine: QuerySet[GameResult], league: League | None) -> list[GameLi
             "game_id",
             "game__played_on",
             "game__table_label",
+            "game__round_number",
+            "game__table_number",
             "rank",
             "counted",
             "final_score",
@@ -213,12 +215,14 @@ def game_lines(mine: QuerySet[GameResult], league: League | None) -> list[GameLi
             "four",
         )
     )
-    return [
-        GameLine(
-            game, day, label, rank, as_points(points), score, busted, penalties, 4 if four else 3
+    lines = []
+    for game, day, label, round_no, table_no, rank, points, score, busted, penalties, four in rows:
+        table = table_name(label, round_no, table_no)
+        size = 4 if four else 3
+        lines.append(
+            GameLine(game, day, table, rank, as_points(points), score, busted, penalties, size)
         )
-        for game, day, label, rank, points, score, busted, penalties, four in rows
-    ]
+    return lines
 
 
 # --- hands -------------------------------------------------------------------------------------

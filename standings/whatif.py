@@ -42,7 +42,7 @@ from scoring.engine import (
     ruleset_from_spec,
 )
 from scoring.engine.presets import PRESETS
-from scoring.models import RECORD_FORMAT, Game, GameResult, Hand
+from scoring.models import RECORD_FORMAT, Game, GameResult, Hand, table_name
 from standings.forms import DateRange
 from standings.tables import (
     ResultLine,
@@ -216,6 +216,8 @@ class _Game(NamedTuple):
     id: int
     played_on: datetime.date
     table_label: str
+    round_number: int | None
+    table_number: int | None
     final_scores: list[int] | None
     final_deposits: int
     forced_end: bool
@@ -384,7 +386,8 @@ def _lines(record: GameRecord, final: Final, seats: list[_Seat]) -> Iterator[Res
 
 
 def _note(game: _Game, names: Iterable[str], message: str, *, counted: bool) -> GameNote:
-    return GameNote(game.id, game.played_on, game.table_label, tuple(names), message, counted)
+    table = table_name(game.table_label, game.round_number, game.table_number)
+    return GameNote(game.id, game.played_on, table, tuple(names), message, counted)
 
 
 # -- the two tables side by side ------------------------------------------------------------

@@ -464,7 +464,8 @@ def publish_round(
             ruleset_version=version,
             players=names,
             played_on=played_on or timezone.localdate(),
-            table_label=table_label(tournament, round_.number, table.number),
+            table_label=tournament.name[:40],
+            tournament_table=(round_.number, table.number),
             user=user,
         )
         table.save(update_fields=["game"])
@@ -472,15 +473,6 @@ def publish_round(
     round_.save(update_fields=["status"])
     _log(tournament, user, "published", after={"round": round_.number})
     return round_
-
-
-def table_label(tournament: Tournament, round_number: int, table_number: int) -> str:
-    """The game's table label, as the club's game list shows it: 春季大会 2回戦 3卓."""
-    return _("%(name)s R%(round)d T%(table)d") % {
-        "name": tournament.name[:24],
-        "round": round_number,
-        "table": table_number,
-    }
 
 
 @transaction.atomic

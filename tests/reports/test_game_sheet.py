@@ -339,3 +339,24 @@ def test_a_server_without_a_japanese_font_refuses_to_print_rather_than_print_box
         render._has_japanese_font.cache_clear()
     assert response.status_code == 503
     assert "fonts-ipaexfont-gothic" in response.content.decode()
+
+
+def test_the_header_names_the_table_once_as_the_club_wrote_it(played: Game, tmp_path: Path) -> None:
+    """A table labelled 3卓 is 3卓 in both languages, never 3卓卓 or Table 3卓."""
+    Game.objects.filter(pk=played.pk).update(table_label="3卓")
+    for language in ("ja", "en"):
+        page = pdf_pages(game_sheet_pdf([fetched(played)], language), tmp_path)[0]
+        assert " · 3卓 · " in page
+        assert "3卓卓" not in page
+        assert "Table" not in page
+
+
+def test_a_tournament_games_header_says_round_and_table_in_the_readers_language(
+    played: Game, tmp_path: Path
+) -> None:
+    Game.objects.filter(pk=played.pk).update(table_label="秋季大会", round_number=4, table_number=3)
+    japanese = pdf_pages(game_sheet_pdf([fetched(played)], "ja"), tmp_path)[0]
+    english = pdf_pages(game_sheet_pdf([fetched(played)], "en"), tmp_path)[0]
+    assert " · 秋季大会 4回戦 3卓 · " in japanese
+    assert " · 秋季大会 Round 4, Table 3 · " in english
+    assert "回戦" not in english

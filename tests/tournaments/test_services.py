@@ -6,15 +6,17 @@ Points follow K-rule's settlement of the final scores (see conftest): by seat, E
 
 from __future__ import annotations
 
+import importlib
 from collections import Counter
 from collections.abc import Iterator
 from decimal import Decimal
 
 import pytest
+from django.apps import apps as django_apps
 from django.utils import translation
 
 from clubs.models import Club
-from scoring.models import GameStatus
+from scoring.models import Game, GameStatus
 from tests.clubs.factories import make_ruleset
 from tests.tournaments.conftest import DAY, POINTS, finish, make_tournament, play_round, seated
 from tournaments import services
@@ -231,7 +233,11 @@ def test_publishing_starts_each_tables_game_with_its_players_in_seat_order(club:
         assert [seat.player.name for seat in game.seats.order_by("seat")] == names
         assert game.status == GameStatus.ONGOING
         assert game.played_on == DAY
-        assert game.table_label == f"秋季大会 R1 T{table.number}"
+        assert game.table_label == "秋季大会"
+        assert (game.round_number, game.table_number) == (1, table.number)
+        assert game.table_name == f"秋季大会 Round 1, Table {table.number}"
+        with translation.override("ja"):
+            assert game.table_name == f"秋季大会 1回戦 {table.number}卓"
     with pytest.raises(TournamentError, match="published already"):
         services.publish_round(round_)
 
@@ -366,3 +372,22 @@ def test_team_standings_add_up_their_members(club: Club) -> None:
     teams = tournament_standings(tournament).teams
     assert {team.name: team.total for team in teams} == dict(expected)
     assert [team.total for team in teams] == sorted(expected.values(), reverse=True)
+
+
+def test_games_published_before_keep_their_round_and_table_as_numbers(club: Club) -> None:
+    """Migration 0002: a game labelled in the publisher's language gets its round and table."""
+    migration = importlib.import_module("tournaments.migrations.0002_games_say_round_and_table")
+    tournament = make_tournament(club, players=8)
+    (round_,) = services.draw_rounds(tournament, [1], SeatingMethod.RANDOM)
+    services.publish_round(round_, played_on=DAY)
+    Game.objects.update(table_label="古い 1回戦 9卓", round_number=None, table_number=None)
+
+    migration.round_and_table(django_apps, None)
+
+    for table in round_.tables.select_related("game"):
+        game = table.game
+        assert (game.table_label, game.round_number, game.table_number) == (
+            "秋季大会",
+            1,
+            table.number,
+        )
