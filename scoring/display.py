@@ -82,6 +82,14 @@ def honba_name(honba: int) -> str:
     return _("%(honba)s honba") % {"honba": honba}
 
 
+def hand_name(round_label: str, honba: int) -> str:
+    """A hand as clubs name it: 東1局, 東2局1本場 (East 1; East 2, 1 honba)."""
+    name = round_name(round_label)
+    if not honba:
+        return name
+    return _("%(round)s, %(honba)s") % {"round": name, "honba": honba_name(honba)}
+
+
 def seat_wind(seat: int, dealer: int, players: int) -> str:
     """The seat's wind this hand: the dealer is East, then turn order (東南西北)."""
     return str(WIND_LETTERS[SEAT_WINDS[(seat - dealer) % players]])
@@ -239,11 +247,11 @@ def limit_name(rules: Ruleset, han: int) -> str:
 
 def hand_summary(hand: dict[str, Any], names: Sequence[str], rules: Ruleset) -> str:
     """One line for the list of hands: what ended it, who, and the hand's events."""
-    events = [_event_text(event, names) for event in hand.get("events", [])]
-    return " / ".join([_result_text(hand["result"], names, rules), *events])
+    events = [event_text(event, names) for event in hand.get("events", [])]
+    return " / ".join([result_text(hand["result"], names, rules), *events])
 
 
-def _result_text(result: dict[str, Any], names: Sequence[str], rules: Ruleset) -> str:
+def result_text(result: dict[str, Any], names: Sequence[str], rules: Ruleset) -> str:
     kind = result["type"]
     title = str(RESULT_NAMES[kind])
     if kind == "ron":
@@ -261,7 +269,7 @@ def _result_text(result: dict[str, Any], names: Sequence[str], rules: Ruleset) -
     return _("%(title)s (tenpai: %(seats)s)") % {"title": title, "seats": tenpai}
 
 
-def _event_text(event: dict[str, Any], names: Sequence[str]) -> str:
+def event_text(event: dict[str, Any], names: Sequence[str]) -> str:
     if event["type"] == "dead_hand":
         return _("dead hand: %(name)s") % {"name": names[event["seat"]]}
     if event["type"] == "deposit":

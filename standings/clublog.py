@@ -1,22 +1,26 @@
 """The club log page's entries: the club's own log and its games' logs, newest first, filtered.
 
 The club log (``clubs.ClubLog``) keeps changes to members, players, rulesets, leagues and
-tournaments; each game keeps its own (``scoring.GameLog``). An admin reads both here as one list.
+tournaments; each game keeps its own (``scoring.GameLog``). An admin reads both here as one list,
+each entry a sentence in the reader's language with only what it changed, before -> after: one
+function per kind of entry writes it (``clubs.log_words`` for the club's own, ``scoring.history``
+for a game's), so the page never prints a stored dict or a field name.
 """
 
 from __future__ import annotations
 
 import datetime
-from dataclasses import dataclass
-from typing import Any
+from dataclasses import dataclass, field
 
-from django.db.models import QuerySet
+from django.db.models import Prefetch, QuerySet
 from django.urls import reverse
-from django.utils.translation import gettext_lazy as _
+from django.utils.translation import gettext as _
 
+from clubs.log_words import Difference, entry_words
 from clubs.models import Club, ClubLog
-from scoring.history import ACTIONS
-from scoring.models import GameLog
+from scoring.engine import Ruleset, ruleset_from_spec
+from scoring.history import Words, change_of
+from scoring.models import GameLog, Seat
 
 GAME = "game"
 PAGE = 50
@@ -26,12 +30,12 @@ PAGE = 50
 class Entry:
     at: datetime.datetime
     user: str
-    kind: str
-    action: str
-    name: str
-    url: str
-    before: Any
-    after: Any
+    kind: str  # what it is about: 対局, プレイヤー, 大会 ...
+    sentence: str
+    url: str = ""  # a game's history, for a game's entry
+    place: str = ""  # the game it is about (date and table)
+    summary: str = ""
+    differences: list[Difference] = field(default_factory=list)
 
 
 @dataclass(frozen=True)
@@ -47,7 +51,8 @@ def club_log(club: Club, filters: Filters, page: int = 1) -> tuple[list[Entry], 
     wanted = PAGE * page + 1
     entries: list[Entry] = []
     if filters.kind in ("", GAME):
-        entries += [_game_entry(row) for row in _game_rows(club, filters)[:wanted]]
+        rulesets: dict[int, Ruleset] = {}
+        entries += [_game_entry(row, rulesets) for row in _game_rows(club, filters)[:wanted]]
     if filters.kind != GAME:
         entries += [_club_entry(row) for row in _club_rows(club, filters)[:wanted]]
     entries.sort(key=lambda entry: entry.at, reverse=True)
@@ -55,7 +60,7 @@ def club_log(club: Club, filters: Filters, page: int = 1) -> tuple[list[Entry], 
     return shown, len(entries) > PAGE * page
 
 
-def _narrowed(rows: QuerySet[Any], filters: Filters) -> QuerySet[Any]:
+def _narrowed(rows: QuerySet, filters: Filters) -> QuerySet:  # type: ignore[type-arg]
     if filters.user:
         rows = rows.filter(user__username=filters.user)
     if filters.date_from:
@@ -73,32 +78,40 @@ def _club_rows(club: Club, filters: Filters) -> QuerySet[ClubLog]:
 
 
 def _game_rows(club: Club, filters: Filters) -> QuerySet[GameLog]:
-    rows = GameLog.objects.filter(game__club=club).select_related("user", "game__club")
-    return _narrowed(rows.order_by("-at", "-pk"), filters)
+    seats = Prefetch("game__seats", Seat.objects.select_related("player").order_by("seat"))
+    rows = GameLog.objects.filter(game__club=club).select_related(
+        "user", "game__club", "game__ruleset_version"
+    )
+    return _narrowed(rows.prefetch_related(seats).order_by("-at", "-pk"), filters)
 
 
 def _club_entry(row: ClubLog) -> Entry:
+    words = entry_words(row)
     return Entry(
         row.at,
         row.user.get_username() if row.user else "",
         row.get_kind_display(),
-        row.action,
-        row.name,
-        "",
-        row.before,
-        row.after,
+        words.sentence,
+        differences=words.differences,
     )
 
 
-def _game_entry(row: GameLog) -> Entry:
+def _game_entry(row: GameLog, rulesets: dict[int, Ruleset]) -> Entry:
     game = row.game
+    names = [seat.player.name for seat in game.seats.all()]
+    rules = rulesets.get(game.ruleset_version_id)
+    if rules is None:  # once a version a page: many of its entries are of the same games
+        rules = rulesets[game.ruleset_version_id] = ruleset_from_spec(game.ruleset_version.options)
+    change = change_of(row, Words(names, rules))
+    differences = [Difference(d.what, d.before, d.after) for d in change.differences]
+    place = game.played_on.isoformat() + (f" {game.table_name}" if game.table_name else "")
     return Entry(
         row.at,
         row.user.get_username() if row.user else "",
-        str(_("game")),
-        str(ACTIONS.get(row.action, row.action)),
-        f"{game} {row.detail}".strip(),
+        _("game"),
+        change.sentence,
         reverse("games:history", args=[game.club.slug, game.pk]),
-        row.before,
-        row.after,
+        place,
+        change.summary,
+        differences,
     )

@@ -65,18 +65,11 @@ def latest_results(club: Club, count: int = 5) -> list[Game]:
     )
 
 
-def hand_name(round_label: str, honba: int) -> str:
-    """A hand as clubs name it: 東1局, 東2局1本場 (East 1; East 2, 1 honba)."""
-    name = display.round_name(round_label)
-    if not honba:
-        return name
-    return _("%(round)s, %(honba)s") % {"round": name, "honba": display.honba_name(honba)}
-
-
 def score_lines(state: services.GameState) -> dict[str, Any]:
     """A game's scores after each hand, from its start: the score-progression chart's data."""
     start = state.rules.start_points
-    ticks = [str(_("Start"))] + [hand_name(row.round, row.honba) for row in state.replay.hands]
+    hands = state.replay.hands
+    ticks = [str(_("Start")), *(display.hand_name(row.round, row.honba) for row in hands)]
     lines = [
         [start] + [row.scores[seat] for row in state.replay.hands]
         for seat in range(len(state.players))
