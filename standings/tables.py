@@ -40,6 +40,7 @@ class Row:
     best_game: Decimal
     points_sum: Decimal | None = None  # every counted game (capped); the total, unless best N
     games_in_total: int | None = None  # a best-N league: the games its total adds (N or fewer)
+    carried: Decimal | None = None  # a tournament's finalist: points carried over the cut
     qualified: bool = True
     place: int | None = None  # None below the qualification line
 
@@ -51,7 +52,8 @@ class Row:
         """The total ÷ the games it adds up: in a best-N league, its best N (or fewer) games,
         so that the column always agrees with the total beside it (docs/stats.md)."""
         games = self.games if self.games_in_total is None else self.games_in_total
-        return float(self.total) / games if games else 0.0
+        played = self.total - (self.carried or 0)  # carried points were not won in these games
+        return float(played) / games if games else 0.0
 
     @property
     def average_rank(self) -> float:

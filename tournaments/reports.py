@@ -46,6 +46,8 @@ def results_pdf(tournament: Tournament, language: str | None = None) -> bytes:
     """The standings (landscape, as the league standings print), the teams, every round."""
     language = language or translation.get_language()
     table = tournament_standings(tournament)
+    for row in table.rows:  # the line under the finalists, as the page marks them
+        row.qualified = not table.finalists or row.player_id in table.finalists
     rounds = list(tournament.round_set.exclude(status=RoundStatus.DRAFT).order_by("number"))
     with translation.override(language):
         final = len(rounds) == tournament.rounds and all(
@@ -58,6 +60,11 @@ def results_pdf(tournament: Tournament, language: str | None = None) -> bytes:
             "pages": [row_runs(page) for page in paged(printed_rows(table)) if page],
             "colspan": len(table.columns) + 1,
             "final": final,
+            "line_text": gettext(
+                "Above the line: the finalists, with the points carried over the cut (持ち越し) "
+                "and the finals' games. Below: the others, as they stood after round %(n)s."
+            )
+            % {"n": tournament.cut_after},
         }
     return render_pdf(
         "tournaments/reports/results.html",

@@ -11,6 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from decimal import Decimal
 
+from django.utils.translation import gettext_lazy as _
+
 from clubs.models import Counting, League, TieBreak
 from scoring.models import GameResult, GameStatus
 from standings.tables import Column, ResultLine, Row, as_points, columns, rows_from_lines
@@ -63,6 +65,8 @@ def tournament_standings(tournament: Tournament) -> TournamentStandings:
         finalists = set()
     table = TournamentStandings(tournament, rows, size, entries, finalists)
     table.columns = columns(size)
+    if finalists:
+        table.columns.insert(1, CARRIED)
     table.teams = team_rows(table)
     return table
 
@@ -113,29 +117,34 @@ def _counted_for(tournament: Tournament, entry: Entry | None) -> Entry | None:
     return None
 
 
+# 持ち越し: a finalist's row counts the finals' games, and this column the points carried.
+CARRIED = Column("carried", _("Carried over the cut (持ち越し)"), _("Carried"), kind="points")
+
+
 def _after_cut(
     tournament: Tournament, lines: list[tuple[int, ResultLine]], entries: dict[int, Entry]
 ) -> tuple[list[Row], set[int]]:
-    """Finalists first (carried points plus the finals), then the others as they stood."""
+    """Finalists first, then the others as they stood at the cut.
+
+    A finalist's row is the finals' games (games, places, average points ...) with the points
+    carried over the cut (持ち越し) in their own column: 合計 = 持ち越し + the finals' points, so
+    every column counts the same games as the total adds.
+    """
     cut = tournament.cut_after or 0
     table_size = int(tournament.ruleset.current_version().options.get("players", 4))
     preliminary, _size = rows_from_lines((line for n, line in lines if n <= cut), _counting())
     every, _size = rows_from_lines((line for _n, line in lines), _counting())
-    finals_points: dict[int, Decimal] = {}
-    for number, line in lines:
-        if number > cut:
-            finals_points[line.player_id] = (
-                finals_points.get(line.player_id, Decimal(0)) + line.points
-            )
+    finals, _size = rows_from_lines((line for n, line in lines if n > cut), _counting())
+    finals_rows = {row.player_id: row for row in finals}
     by_entry = {entries[player].pk: player for player in entries}
     finalists = [by_entry[pk] for pk in tournament.finalists if pk in by_entry]
     prelim_place = {row.player_id: index for index, row in enumerate(preliminary)}
     rows = {row.player_id: row for row in every}
     for player in finalists:
-        row = rows.get(player) or _empty_row(entries[player], table_size)
+        row = finals_rows.get(player) or _empty_row(entries[player], table_size)
         rows[player] = row
-        carried = _carried(tournament.cut_carry, _total(preliminary, player))
-        row.total = as_points(carried + finals_points.get(player, Decimal(0)))
+        row.carried = _carried(tournament.cut_carry, _total(preliminary, player))
+        row.total = as_points(row.carried + row.total)
     top = sorted(finalists, key=lambda p: (-rows[p].total, prelim_place.get(p, 10**6)))
     rest = [row.player_id for row in preliminary if row.player_id not in set(finalists)]
     ordered = [rows[player] for player in top] + [rows[player] for player in rest if player in rows]

@@ -41,7 +41,7 @@ def cell(row: Row, column: Column) -> str:
     """One cell of the standings, written as its column's kind says."""
     value = row.value(column.key)
     if column.kind == "points":
-        return points(value)
+        return "—" if value is None else points(value)
     if column.kind == "rate":
         return rate(value)
     if column.kind == "average":

@@ -30,7 +30,7 @@ from tournaments.models import (
 )
 from tournaments.seating import plan_rounds
 from tournaments.services import TournamentError
-from tournaments.standings import tournament_standings
+from tournaments.standings import CARRIED, tournament_standings
 
 
 @pytest.fixture(autouse=True)
@@ -391,3 +391,29 @@ def test_games_published_before_keep_their_round_and_table_as_numbers(club: Club
             1,
             table.number,
         )
+
+
+def test_a_finalists_row_counts_the_finals_and_shows_the_carried_points_apart(club: Club) -> None:
+    """After a halved cut, every column of a finalist's row counts the games its total adds:
+    合計 = 持ち越し + the final's points, and 平均pt = the final's points ÷ the final's games.
+    Seat order in the final is East 45,000 (+55.0), South +10.0, West -25.0, North -40.0."""
+    tournament = make_tournament(
+        club, players=8, rounds=3, cut_after=2, cut_size=4, cut_carry=CutCarry.HALVED
+    )
+    for round_ in services.draw_rounds(tournament, [1, 2], SeatingMethod.RANDOM):
+        play_round(round_)
+    preliminary = {row.name: row.total for row in tournament_standings(tournament).rows}
+    services.make_cut(tournament)
+    tournament.refresh_from_db()
+    (final,) = services.draw_rounds(tournament, [3], SeatingMethod.SWISS)
+    play_round(final)
+    table = tournament_standings(tournament)
+    assert [column.key for column in table.columns[:3]] == ["name", "carried", "total"]
+    east = next(row for row in table.rows if row.name == seated(final)[0][0])
+    assert east.carried == (preliminary[east.name] / 2).quantize(Decimal("0.1"))
+    assert (east.games, east.places, east.average_points) == (1, [1, 0, 0, 0], 55.0)
+    assert east.total == east.carried + Decimal("55.0")
+    others = [row for row in table.rows if row.player_id not in table.finalists]
+    assert all(row.carried is None and row.games == 2 for row in others)
+    with translation.override("ja"):
+        assert str(CARRIED.label) == "持ち越し"

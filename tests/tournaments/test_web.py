@@ -121,6 +121,13 @@ def test_eight_players_three_rounds_a_cut_to_four_and_the_final(
         ).stdout.decode()
         assert "秋季大会 · 最終結果" in text
         assert text.index(winner) < text.index(rows[4].name)
+        # The finalists are marked by the line under them, their carried points in a column.
+        line = text.index("線より上は決勝進出者")
+        assert text.index(rows[3].name) < line < text.index(rows[4].name)
+        assert "持ち越し" in text[: text.index(winner)]
+        carried = f"+{rows[0].carried:.1f}" if rows[0].carried > 0 else f"{rows[0].carried:.1f}"
+        assert carried in next(line for line in text.splitlines() if winner in line)
+    assert '<abbr title="持ち越し">持ち越し</abbr>' in page
 
 
 def test_closing_a_round_with_a_table_still_playing_says_which_and_keeps_it_open(
