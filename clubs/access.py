@@ -152,10 +152,25 @@ def club_view(
 
 
 def speak_club_language(request: HttpRequest, club: Club) -> None:
-    """A visitor who has not picked a language (no cookie) gets the club's own."""
-    if settings.LANGUAGE_COOKIE_NAME not in request.COOKIES:
-        translation.activate(club.default_language)
-        request.LANGUAGE_CODE = club.default_language  # type: ignore[attr-defined]
+    """The reader's language: the one they picked (the header's switch, a cookie), else the one
+    their browser asks for if Tenbou speaks it, else the club's own. Pages and PDFs alike."""
+    if settings.LANGUAGE_COOKIE_NAME in request.COOKIES or browser_language(request):
+        return
+    translation.activate(club.default_language)
+    request.LANGUAGE_CODE = club.default_language  # type: ignore[attr-defined]
+
+
+def browser_language(request: HttpRequest) -> str | None:
+    """The first language of ``Accept-Language`` that Tenbou speaks (en-US: en), if any."""
+    for part in request.headers.get("Accept-Language", "").split(","):
+        code = part.split(";")[0].strip()
+        if not code or code == "*":
+            continue
+        try:
+            return translation.get_supported_language_variant(code)
+        except LookupError:
+            continue
+    return None
 
 
 def club_object(club: Club, objects: type[M] | QuerySet[M], pk: int) -> M:
