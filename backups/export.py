@@ -62,6 +62,7 @@ def _club(club: Club) -> dict[str, Any]:
         "is_public": club.is_public,
         "default_language": club.default_language,
         "time_zone": club.time_zone,
+        "minus_sign": club.minus_sign,
         "default_ruleset": club.default_ruleset.name if club.default_ruleset else None,
     }
 

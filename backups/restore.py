@@ -264,6 +264,7 @@ class _Writer:
             is_public=bool(data.get("is_public")),
             default_language=data.get("default_language") or "ja",
             time_zone=data.get("time_zone") or "Asia/Tokyo",
+            minus_sign=data.get("minus_sign") if data.get("minus_sign") in ("-", "△") else "-",
         )
         self._members()
         self._players()

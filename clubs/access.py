@@ -30,6 +30,7 @@ from django.utils import translation
 from django.utils.crypto import constant_time_compare
 
 from clubs.models import Club, Invitation, Membership, Role
+from clubs.numbers import club_numbers
 
 M = TypeVar("M", bound=Model)
 
@@ -144,7 +145,8 @@ def club_view(
                 return redirect_to_login(request.get_full_path())
             speak_club_language(request, club)
             request.club = club  # type: ignore[attr-defined]  # for the club's navigation
-            return view(request, club, *args, **kwargs)
+            with club_numbers(club.minus_sign):
+                return view(request, club, *args, **kwargs)
 
         return wrapper
 

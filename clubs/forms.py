@@ -60,7 +60,14 @@ class ClubForm(LabelsAbove, forms.ModelForm):
 
 class ClubSettingsForm(ClubForm):
     class Meta(ClubForm.Meta):
-        fields = ["name", "is_public", "default_ruleset", "default_language", "time_zone"]
+        fields = [
+            "name",
+            "is_public",
+            "default_ruleset",
+            "default_language",
+            "time_zone",
+            "minus_sign",
+        ]
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

@@ -79,6 +79,7 @@ CLUB_FIELDS: dict[str, tuple[Any, Callable[[Any], str]]] = {
     "default_ruleset": (gettext_lazy("Rules for new games"), lambda pk: _ruleset_name(pk)),
     "default_language": (gettext_lazy("Language"), _text),
     "time_zone": (gettext_lazy("Time zone"), _text),
+    "minus_sign": (gettext_lazy("Negative points"), _text),
 }
 
 

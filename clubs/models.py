@@ -11,6 +11,8 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from clubs.numbers import MinusSign
+
 
 class Club(models.Model):
     """A mahjong club (クラブ): the owner of players, rulesets and games."""
@@ -32,6 +34,12 @@ class Club(models.Model):
         _("default language"), max_length=8, choices=settings.LANGUAGES, default="ja"
     )
     time_zone = models.CharField(_("time zone"), max_length=64, default="Asia/Tokyo")
+    minus_sign = models.CharField(
+        _("negative points written as"),
+        max_length=1,
+        choices=MinusSign.choices,
+        default=MinusSign.MINUS,
+    )
     created_at = models.DateTimeField(_("created"), auto_now_add=True)
 
     class Meta:

@@ -52,7 +52,14 @@ def create_club(user: Any, **fields: Any) -> Club:
     return club
 
 
-CLUB_SETTINGS = ["name", "is_public", "default_ruleset", "default_language", "time_zone"]
+CLUB_SETTINGS = [
+    "name",
+    "is_public",
+    "default_ruleset",
+    "default_language",
+    "time_zone",
+    "minus_sign",
+]
 
 
 @transaction.atomic

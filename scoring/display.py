@@ -13,6 +13,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from clubs.engine_messages import engine_message
+from clubs.numbers import minus_sign
 from scoring.engine import Final, GameReplay, RecordError, Ruleset, Transfer
 from scoring.engine.points import limit_units
 
@@ -96,8 +97,12 @@ def seat_wind(seat: int, dealer: int, players: int) -> str:
 
 
 def points(value: float) -> str:
-    """Settled points with one decimal and a sign: +12.0, -3.5, 0.0."""
-    return f"{value:+.1f}" if value else "0.0"
+    """Settled points with one decimal and a sign: +12.0, -3.5 (△3.5 in a club that writes
+    so, ``clubs.numbers``), 0.0."""
+    text = f"{value:+.1f}"
+    if text in ("+0.0", "-0.0"):
+        return "0.0"
+    return text if text[0] == "+" else minus_sign() + text[1:]
 
 
 @dataclass(frozen=True)

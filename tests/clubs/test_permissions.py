@@ -145,7 +145,12 @@ PAGES = (
         lambda w: f"{c(w)}/settings/",
         Role.ADMIN,
         302,
-        lambda w: {"name": "新しい名前", "default_language": "ja", "time_zone": "Asia/Tokyo"},
+        lambda w: {
+            "name": "新しい名前",
+            "default_language": "ja",
+            "time_zone": "Asia/Tokyo",
+            "minus_sign": "-",
+        },
     ),
 )
 

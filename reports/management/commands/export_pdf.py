@@ -19,6 +19,7 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from clubs.models import Club, League
+from clubs.numbers import club_numbers
 from reports.games import game_sheet_pdf
 from scoring import services
 
@@ -66,7 +67,8 @@ def _games_pdf(options: dict[str, Any]) -> bytes:
     games = list(services.games().filter(club=club, played_on=day).order_by("table_label", "pk"))
     if not games:
         raise CommandError(f"Club {club.slug!r} has no game on {day.isoformat()}.")
-    return game_sheet_pdf(games, options["language"] or club.default_language)
+    with club_numbers(club.minus_sign):
+        return game_sheet_pdf(games, options["language"] or club.default_language)
 
 
 def _standings_pdf(options: dict[str, Any]) -> bytes:
@@ -77,9 +79,10 @@ def _standings_pdf(options: dict[str, Any]) -> bytes:
     league = League.objects.select_related("club").filter(pk=options["league"]).first()
     if league is None:
         raise CommandError(f"There is no league {options['league']}.")
-    return standings_pdf(
-        league,
-        options["date_from"],
-        options["date_to"],
-        language=options["language"] or league.club.default_language,
-    )
+    with club_numbers(league.club.minus_sign):
+        return standings_pdf(
+            league,
+            options["date_from"],
+            options["date_to"],
+            language=options["language"] or league.club.default_language,
+        )
