@@ -14,7 +14,9 @@ from typing import Any
 from django.utils import translation
 from django.utils.translation import gettext, ngettext
 
+from reports.league import rules_in_words
 from reports.render import PORTRAIT, render_pdf
+from reports.text import shortened
 from scoring import display, services
 from scoring.models import Game, GameStatus
 from standings.games import score_chart_svg
@@ -42,16 +44,24 @@ def _title(games: Sequence[Game]) -> str:
     }
 
 
+# A name in a hand's line or a column's head: about eight kanji (the seats' table has it whole).
+NAME_UNITS = 16
+
+
 def sheet_context(state: services.GameState) -> dict[str, Any]:
-    """One game's sheet, as the game page shows it."""
-    game, replay, names = state.game, state.replay, state.players
+    """One game's sheet, as the game page shows it; long names shortened where a column is
+    narrow, so that no column leaves the page and a row stays one or two lines high."""
+    game, replay = state.game, state.replay
+    names = [shortened(name, NAME_UNITS) for name in state.players]
     final = replay.final
     return {
         "game": game,
         "ruleset": game.ruleset_version.ruleset.name,
+        "rules": rules_in_words(game.ruleset_version.ruleset.name, game.ruleset_version.options),
         "ongoing": game.status == GameStatus.ONGOING,
         "voided": game.status == GameStatus.VOIDED,
         "seats": _seats(state),
+        "short_names": names,
         "hand_rows": display.hand_rows(state.hands, replay, names, state.rules),
         "after": display.game_after(replay, names),
         "penalties": _penalties(state),

@@ -29,6 +29,7 @@ from clubs.models import League, Player
 from clubs.ruleset_fields import FIELDS
 from clubs.ruleset_words import Line, option_lines
 from reports.render import LANDSCAPE, PORTRAIT, render_pdf
+from reports.text import shortened
 from scoring.models import Game, GameStatus
 from standings.players import hand_figures, player_charts, player_stats, result_figures
 from standings.tables import Row, Standings, league_standings
@@ -36,6 +37,7 @@ from standings.templatetags.standings_tags import cell
 
 FIRST_PAGE_LINES = 24  # below the title, the league's facts and its rules in words
 PAGE_LINES = 30  # a landscape A4 page of rows 5.2 mm high under the header
+NAME_UNITS = 20  # the name column (32 mm at 8.5 pt): ten kanji, or twenty letters
 RULE_OPTIONS = ("start_points", "return_points", "uma", "rounding", "tobi")
 
 
@@ -103,7 +105,8 @@ def printed_rows(table: Standings) -> list[PrintedRow]:
         if not row.qualified and not any(line.row is None for line in printed):
             printed.append(PrintedRow(None, []))
         place = str(row.place) if row.place else "—"
-        printed.append(PrintedRow(row, [place, row.name, *(cell(row, c) for c in columns)]))
+        name = shortened(row.name, NAME_UNITS)
+        printed.append(PrintedRow(row, [place, name, *(cell(row, c) for c in columns)]))
     return printed
 
 
@@ -146,9 +149,11 @@ class Rules:
 def rule_lines(league: League) -> Rules | None:
     """How the league's games settle, in the ruleset page's words: oka, uma, rounding, tobi."""
     found = league_options(league)
-    if found is None:
-        return None
-    name, options = found
+    return rules_in_words(*found) if found else None
+
+
+def rules_in_words(name: str, options: dict[str, Any]) -> Rules:
+    """The settlement of a ruleset in words (oka, uma, rounding, tobi), for any printout."""
     lines = [
         line
         for fields in FIELDS

@@ -8,7 +8,7 @@ from typing import Any
 from django.utils import translation
 from django.utils.translation import gettext, gettext_noop
 
-from reports.league import paged, printed_rows, row_runs
+from reports.league import paged, printed_rows, row_runs, rules_in_words
 from reports.render import LANDSCAPE, PORTRAIT, render_pdf
 from tournaments import display
 from tournaments.models import Round, RoundStatus, Tournament
@@ -60,6 +60,7 @@ def results_pdf(tournament: Tournament, language: str | None = None) -> bytes:
             "pages": [row_runs(page) for page in paged(printed_rows(table)) if page],
             "colspan": len(table.columns) + 1,
             "final": final,
+            "rules": _rules(tournament),
             "line_text": gettext(
                 "Above the line: the finalists, with the points carried over the cut (持ち越し) "
                 "and the finals' games. Below: the others, as they stood after round %(n)s."
@@ -74,3 +75,9 @@ def results_pdf(tournament: Tournament, language: str | None = None) -> bytes:
         orientation=LANDSCAPE,
         language=language,
     )
+
+
+def _rules(tournament: Tournament) -> Any:
+    """How the tournament's games settle, in words, as the league standings print them."""
+    version = tournament.ruleset.current_version()
+    return rules_in_words(tournament.ruleset.name, version.options) if version else None
