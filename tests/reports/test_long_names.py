@@ -1,0 +1,145 @@
+"""Long names (the form allows 60 characters) never push a column off the page: a score sheet of
+50 hands with four such names takes as many pages as one with short names, and the standings
+and results shorten a name with an ellipsis. The sheets carry the signatures (記録者・確認) and
+the ruleset in words; table cards have a box for each seat's result."""
+
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+
+import pytest
+from django.utils import translation
+
+from reports.games import game_sheet_pdf
+from reports.league import rules_in_words, standings_pdf
+from reports.text import shortened, width
+from scoring import services
+from scoring.models import Game
+from tests.clubs.factories import make_players
+from tests.scoring.factories import DAY, make_club, make_ruleset
+from tests.standings.factories import make_league, result_game
+from tests.tournaments.conftest import make_tournament, play_round
+from tournaments import services as tournaments
+from tournaments.models import SeatingMethod
+from tournaments.reports import results_pdf, round_pdf
+
+pytestmark = pytest.mark.django_db
+
+LONG = ["長い名前のプレイヤー" * 6, "Ｌｏｎｇ" + "名" * 55, "a" * 60, "鈴木" * 30]
+SHORT = ["青木", "馬場", "千葉", "土井"]
+MM = 72 / 25.4  # points in a millimetre
+PORTRAIT_RIGHT = 595.276 - 12 * MM  # A4's width less the 12 mm margin, in points
+LANDSCAPE_RIGHT = 841.89 - 12 * MM
+
+
+def squeezed(text: str) -> str:
+    """Text with no white space: a line pdftotext wraps reads as one."""
+    return re.sub(r"\s+", "", text)
+
+
+def poppler(tool: str, *args: str, data: bytes) -> str:
+    path = shutil.which(tool)
+    assert path, f"{tool} is missing: apt-get install poppler-utils"
+    return subprocess.run(
+        [path, *args], input=data, capture_output=True, check=True
+    ).stdout.decode()
+
+
+def pages(pdf: bytes) -> int:
+    return int(re.search(r"^Pages:\s+(\d+)", poppler("pdfinfo", "-", data=pdf), re.M)[1])
+
+
+def right_edges(pdf: bytes) -> list[float]:
+    """The right edge of every word printed, in points (pdftotext -bbox)."""
+    page = poppler("pdftotext", "-bbox", "-", "-", data=pdf)
+    return [
+        float(x) for x in re.findall(r'<word xMin="[\d.]+" yMin="[\d.]+" xMax="([\d.]+)"', page)
+    ]
+
+
+def fifty_hands(names: list[str]) -> Game:
+    club = make_club(f"c{width(names[0])}")
+    game = services.start_game(
+        club, ruleset_version=make_ruleset(club).current_version(), players=names, played_on=DAY
+    )
+    for number in range(50):  # every draw with all four tenpai: the dealer keeps the seat
+        hand = {"riichi": [], "result": {"type": "draw", "tenpai": [0, 1, 2, 3]}}
+        services.record_hand(game, hand, version=number, key=f"k{number}")
+    return services.games().get(pk=game.pk)
+
+
+@pytest.mark.parametrize(
+    ("text", "units", "shown"),
+    [("山田", 16, "山田"), ("長い名前のプレイヤー", 10, "長い名前…"), ("a" * 60, 10, "aaaaaaaaa…"),
+     ("Ａ山a", 5, "Ａ山a"), ("Ａ山ab", 5, "Ａ山…")],
+)  # fmt: skip
+def test_a_name_is_shortened_by_its_width_on_paper(text: str, units: int, shown: str) -> None:
+    assert shortened(text, units) == shown
+    assert width(shortened(text, units)) <= units
+
+
+def test_fifty_hands_with_sixty_character_names_take_the_pages_of_short_names() -> None:
+    long_pdf = game_sheet_pdf([fifty_hands(LONG)], "ja")
+    short_pdf = game_sheet_pdf([fifty_hands(SHORT)], "ja")
+    assert pages(long_pdf) == pages(short_pdf) == 3
+    assert max(right_edges(long_pdf)) <= PORTRAIT_RIGHT + 0.1  # inside the margin
+    text = poppler("pdftotext", "-", "-", data=long_pdf)
+    assert LONG[0] in text.replace("\n", "")  # whole in the seats' table
+    assert shortened(LONG[0], 16) == "長い名前のプレ…"
+    assert "長い名前のプレ…" in text
+
+
+def test_the_sheet_has_its_signatures_and_its_ruleset_in_words() -> None:
+    game = fifty_hands(SHORT)
+    with translation.override("ja"):
+        rules = rules_in_words("Kルール", game.ruleset_version.options)
+    text = squeezed(poppler("pdftotext", "-", "-", data=game_sheet_pdf([game], "ja")))
+    assert "記録者" in text
+    assert "確認" in text
+    assert "ルール:k_rule" in text
+    for line in rules.lines:
+        assert squeezed(f"{line.label}: {line.words}") in text
+    assert "ウマ:" in text
+
+
+def test_the_standings_shorten_a_long_name_with_an_ellipsis() -> None:
+    club = make_club("nagai")
+    version = make_ruleset(club).current_version()
+    league = make_league(club, "秋季")
+    players = make_players(club, LONG)
+    result_game(
+        version, league, DAY, [(p, n, str(40 - 20 * n), 25000) for n, p in enumerate(players, 1)]
+    )
+    pdf = standings_pdf(league, None, None, language="ja")
+    text = poppler("pdftotext", "-layout", "-", "-", data=pdf)
+    assert shortened(LONG[0], 20) in text
+    assert shortened(LONG[0], 20).endswith("…")
+    assert LONG[0] not in text
+
+
+def test_table_cards_have_a_box_for_each_result_and_the_signatures() -> None:
+    club = make_club("fuda")
+    make_ruleset(club, "k_rule", "Kルール")
+    tournament = make_tournament(club, players=4, rounds=1)
+    (round_,) = tournaments.draw_rounds(tournament, [1], SeatingMethod.RANDOM)
+    text = poppler("pdftotext", "-layout", "-", "-", data=round_pdf(round_, "cards", "ja"))
+    assert re.search(r"素点\s+ポイント", text)
+    assert "記録者" in text
+    assert "確認" in text
+
+
+def test_results_list_long_team_members_inside_the_page_with_the_ruleset() -> None:
+    club = make_club("kekka")
+    make_ruleset(club, "k_rule", "Kルール")
+    tournament = make_tournament(club, players=8, rounds=1)
+    for entry in tournament.entries.all():
+        entry.player.name = f"{entry.player.name}{'の長いお名前' * 9}"
+        entry.player.save()
+        tournaments.set_team(entry, "とても長いチーム名")
+    for round_ in tournaments.draw_rounds(tournament, [1], SeatingMethod.RANDOM):
+        play_round(round_)
+    pdf = results_pdf(tournament, "ja")
+    assert max(right_edges(pdf)) <= LANDSCAPE_RIGHT + 0.1
+    assert "ウマ:" in squeezed(poppler("pdftotext", "-", "-", data=pdf))
