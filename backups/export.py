@@ -35,7 +35,11 @@ def export_club(club: Club) -> dict[str, Any]:
         "club": _club(club),
         "members": _members(club),
         "players": [
-            {"name": p.name, "account": p.user.get_username() if p.user else None}
+            {
+                "name": p.name,
+                "reading": p.reading,
+                "account": p.user.get_username() if p.user else None,
+            }
             for p in club.players.select_related("user").order_by("pk")
         ],
         "rulesets": _rulesets(club),

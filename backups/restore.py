@@ -20,6 +20,7 @@ from django.db import DataError, IntegrityError, transaction
 from django.utils.dateparse import parse_datetime
 
 from backups.export import FORMAT
+from clubs import kana
 from clubs.models import (
     Club,
     ClubLog,
@@ -111,6 +112,18 @@ def _date(value: Any, where: str) -> None:
         raise RestoreError(where, "not a date (YYYY-MM-DD)") from None
 
 
+def _reading(player: Any, where: str) -> None:
+    """A player's reading (よみがな), when given: kana, as the club's form takes it."""
+    value = player.get("reading") if isinstance(player, dict) else None
+    if value in (None, ""):
+        return
+    try:
+        if kana.reading(_need(where, value, str, "a text")) != value:
+            raise ValueError(value)
+    except ValueError:
+        raise RestoreError(where, "expected kana in hiragana (よみがな)") from None
+
+
 def _one_of(value: Any, choices: Any, where: str) -> None:
     if value not in {choice for choice, _label in choices}:
         raise RestoreError(where, f"not one of {sorted(c for c, _l in choices)}")
@@ -130,6 +143,8 @@ def check(document: Any, slug: str | None = None) -> None:
         where = f"members[{index}]"
         _field(member, "username", where, str, "a text")
         _one_of(_field(member, "role", where, str, "a text"), Role.choices, f"{where}.role")
+    for i, p in enumerate(_field(document, "players", "document", list, "a list")):
+        _reading(p, f"players[{i}].reading")
     players = {
         _field(p, "name", f"players[{i}]", str, "a text")
         for i, p in enumerate(_field(document, "players", "document", list, "a list"))
@@ -301,7 +316,10 @@ class _Writer:
     def _players(self) -> None:
         for player in self.doc["players"]:
             self.players[player["name"]] = Player.objects.create(
-                club=self.club, name=player["name"], user=self._user(player.get("account"))
+                club=self.club,
+                name=player["name"],
+                reading=player.get("reading") or "",
+                user=self._user(player.get("account")),
             )
 
     def _rulesets(self, default: str | None) -> None:

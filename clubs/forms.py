@@ -11,6 +11,7 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.forms import UserCreationForm
 from django.utils.translation import gettext_lazy as _
 
+from clubs import kana
 from clubs import ruleset_fields as rf
 from clubs.engine_messages import engine_message
 from clubs.models import Club, Counting, League, Player, Role, Ruleset, TieBreak
@@ -84,6 +85,20 @@ class RoleForm(LabelsAbove, forms.Form):
 
 class PlayerForm(LabelsAbove, forms.Form):
     name = forms.CharField(label=_("name"), max_length=Player._meta.get_field("name").max_length)
+    reading = forms.CharField(
+        label=_("reading (よみがな)"),
+        max_length=Player._meta.get_field("reading").max_length,
+        required=False,
+        help_text=_("In kana, for あいうえお order: やまだ たろう. Optional."),
+    )
+
+    def clean_reading(self) -> str:
+        try:
+            return kana.reading(self.cleaned_data.get("reading") or "")
+        except ValueError:
+            raise forms.ValidationError(
+                _("Write the reading in kana (やまだ, ヤマダ), not in kanji or letters.")
+            ) from None
 
 
 class LinkPlayerForm(LabelsAbove, forms.Form):

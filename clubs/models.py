@@ -108,11 +108,19 @@ class Invitation(models.Model):
         return f"{self.club} ({self.role})"
 
 
+# Players with a reading first, in あいうえお order; the others after them, by name.
+BY_READING = models.Case(
+    models.When(reading="", then=models.Value(1)), default=models.Value(0)
+).asc()
+
+
 class Player(models.Model):
     """A person who sits at the table (most have no login; one may be linked to a member)."""
 
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="players")
     name = models.CharField(_("name"), max_length=60)
+    # よみがな in hiragana (clubs.kana): lists sort by it, then by name.
+    reading = models.CharField(_("reading (よみがな)"), max_length=60, blank=True, default="")
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         verbose_name=_("linked account"),
@@ -124,7 +132,7 @@ class Player(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
-        ordering = ["name"]
+        ordering = [BY_READING, "reading", "name"]
         constraints = [
             models.UniqueConstraint(
                 fields=["club", "name"],

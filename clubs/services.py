@@ -243,18 +243,40 @@ def _name_taken(name: str) -> ValidationError:
     )
 
 
-def add_player(club: Club, name: str, user: Any = None) -> Player:
+def add_player(club: Club, name: str, user: Any = None, reading: str = "") -> Player:
     try:
         with transaction.atomic():
-            player = Player.objects.create(club=club, name=name)
+            player = Player.objects.create(club=club, name=name, reading=reading)
             log_change(club, user, LogKind.PLAYER, "added", name, object_id=player.pk)
             return player
     except IntegrityError:
         raise _name_taken(name) from None
 
 
-def rename_player(player: Player, name: str, user: Any = None) -> Player:
-    """A new name; seats and results point at the player, so they are untouched."""
+@transaction.atomic
+def _set_reading(player: Player, reading: str, user: Any) -> None:
+    before, player.reading = player.reading, reading
+    player.save(update_fields=["reading"])
+    log_change(
+        player.club,
+        user,
+        LogKind.PLAYER,
+        "reading",
+        player.name,
+        object_id=player.pk,
+        before={"reading": before},
+        after={"reading": reading},
+    )
+
+
+def rename_player(
+    player: Player, name: str, user: Any = None, reading: str | None = None
+) -> Player:
+    """A new name (and reading); seats and results point at the player, so they are untouched."""
+    if reading is not None and reading != player.reading:
+        _set_reading(player, reading, user)
+    if name == player.name:
+        return player
     old, player.name = player.name, name
     try:
         with transaction.atomic():

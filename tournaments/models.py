@@ -139,7 +139,15 @@ class Entry(models.Model):
     )
 
     class Meta:
-        ordering = ["tournament", "player__name"]
+        # あいうえお order by the players' readings, as the club's lists (clubs.Player).
+        ordering = [
+            "tournament",
+            models.Case(
+                models.When(player__reading="", then=models.Value(1)), default=models.Value(0)
+            ).asc(),
+            "player__reading",
+            "player__name",
+        ]
         constraints = [
             models.UniqueConstraint(fields=["tournament", "player"], name="one_entry_per_player")
         ]

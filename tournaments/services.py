@@ -186,6 +186,26 @@ def set_status(entry: Entry, status: str, user: Any = None) -> Entry:
 
 
 @transaction.atomic
+def check_in_many(tournament: Tournament, entry_ids: list[int], user: Any = None) -> list[Entry]:
+    """Check in every registered player of ``entry_ids`` at once, in one log entry.
+
+    Players already checked in or dropped out are left as they are; an id of another
+    tournament is no entry of this one, and refused by name with nothing saved."""
+    entries = list(tournament.entries.select_related("player").filter(pk__in=entry_ids))
+    if len(entries) != len(set(entry_ids)):
+        raise TournamentError(_("Some of the chosen players are not in this tournament."))
+    changed = [entry for entry in entries if entry.status == EntryStatus.REGISTERED]
+    for entry in changed:
+        entry.status = EntryStatus.CHECKED_IN
+    Entry.objects.bulk_update(changed, ["status"])
+    if changed:
+        before = {entry.player.name: EntryStatus.REGISTERED.value for entry in changed}
+        after = {entry.player.name: EntryStatus.CHECKED_IN.value for entry in changed}
+        _log(tournament, user, "status", before=before, after=after)
+    return changed
+
+
+@transaction.atomic
 def set_team(entry: Entry, team: str, user: Any = None) -> Entry:
     before = entry.team.name if entry.team else None
     entry.team = _team(entry.tournament, team)

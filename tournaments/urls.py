@@ -18,6 +18,7 @@ urlpatterns = [
     path(ONE, pages.tournament, name="tournament"),
     path(ONE + "players/", pages.players, name="players"),
     path(ONE + "players/register/", actions.register, name="register"),
+    path(ONE + "players/check-in/", actions.check_in_many, name="check_in_many"),
     path(ONE + "players/<int:entry_id>/", actions.entry, name="entry"),
     path(ONE + "draw/", actions.draw, name="draw"),
     path(ONE + "upload/", actions.upload, name="upload"),

@@ -33,7 +33,8 @@ def player_add(request: HttpRequest, club: Club) -> HttpResponse:
     form = PlayerForm(request.POST)
     if form.is_valid():
         try:
-            player = services.add_player(club, form.cleaned_data["name"], request.user)
+            data = form.cleaned_data
+            player = services.add_player(club, data["name"], request.user, data["reading"])
         except ValidationError as error:
             form.add_error(None, error)
         else:
@@ -51,7 +52,8 @@ def _player_page(
 ) -> HttpResponse:
     context = {
         "player": player,
-        "rename_form": rename_form or PlayerForm(initial={"name": player.name}),
+        "rename_form": rename_form
+        or PlayerForm(initial={"name": player.name, "reading": player.reading}),
         "link_form": link_form or LinkPlayerForm(club=club, initial={"user": player.user_id}),
     }
     return club_page(request, "clubs/player.html", club, context)
@@ -70,7 +72,8 @@ def player_rename(request: HttpRequest, club: Club, player_id: int) -> HttpRespo
     form = PlayerForm(request.POST)
     if form.is_valid():
         try:
-            services.rename_player(player, form.cleaned_data["name"], request.user)
+            data = form.cleaned_data
+            services.rename_player(player, data["name"], request.user, data["reading"])
         except ValidationError as error:
             form.add_error(None, error)
         else:

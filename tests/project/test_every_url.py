@@ -92,6 +92,7 @@ ACCESS: dict[str, Any] = {
     "tournaments:players": Role.ADMIN,
     "tournaments:register": Role.ADMIN,
     "tournaments:entry": Role.ADMIN,
+    "tournaments:check_in_many": Role.ADMIN,
     "tournaments:draw": Role.ADMIN,
     "tournaments:upload": Role.ADMIN,
     "tournaments:cut": Role.ADMIN,

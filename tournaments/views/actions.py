@@ -51,6 +51,28 @@ def tournament_create(request: HttpRequest, club: Club) -> HttpResponse:
 
 @require_POST
 @club_view(need=Role.ADMIN)
+def check_in_many(request: HttpRequest, club: Club, tournament_id: int) -> HttpResponse:
+    """The players ticked on the check-in list, checked in at once."""
+    tournament = get_tournament(club, tournament_id)
+    back = redirect("tournaments:players", slug=club.slug, tournament_id=tournament.pk)
+    chosen = request.POST.getlist("entries")
+    if not chosen:
+        messages.error(request, _("Tick the players to check in first."))
+        return back
+    try:
+        ids = [int(value) for value in chosen]
+        done = services.check_in_many(tournament, ids, request.user)
+    except ValueError:
+        messages.error(request, _("Some of the chosen players are not in this tournament."))
+    except TournamentError as error:
+        messages.error(request, str(error))
+    else:
+        messages.success(request, _("%(n)d checked in.") % {"n": len(done)})
+    return back
+
+
+@require_POST
+@club_view(need=Role.ADMIN)
 def register(request: HttpRequest, club: Club, tournament_id: int) -> HttpResponse:
     tournament = get_tournament(club, tournament_id)
     form = RegisterForm(request.POST)

@@ -13,12 +13,13 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
 from django.views.decorators.http import require_safe
 
+from clubs import kana
 from clubs.access import club_object, club_view, role_allows
 from clubs.models import Club, Role
 from clubs.views.common import club_page
 from tournaments import display
 from tournaments.forms import DrawForm, RegisterForm, TournamentForm, UploadForm
-from tournaments.models import EntryStatus, Round, RoundStatus, Tournament
+from tournaments.models import Entry, EntryStatus, Round, RoundStatus, Tournament
 from tournaments.services import shortfall, table_size_of
 from tournaments.standings import tournament_standings
 
@@ -101,22 +102,37 @@ def players(request: HttpRequest, club: Club, tournament_id: int) -> HttpRespons
 def players_page(
     request: HttpRequest, club: Club, tournament: Tournament, form: RegisterForm, status: int = 200
 ) -> HttpResponse:
-    entries = tournament.entries.select_related(
-        "player", "team", "replaces__player"
-    ).prefetch_related("substitutes")
+    entries = list(
+        tournament.entries.select_related("player", "team", "replaces__player").prefetch_related(
+            "substitutes"
+        )
+    )
+    search = (request.GET.get("q") or "").strip()
+    shown = [entry for entry in entries if _found(entry, search)] if search else entries
     number = _next_round(tournament, list(tournament.round_set.all()))
     substitutes, byes = shortfall(tournament, number) if number else (0, 0)
     checked_in = sum(1 for entry in entries if entry.status == EntryStatus.CHECKED_IN)
+    registered = sum(1 for entry in entries if entry.status == EntryStatus.REGISTERED)
     context = {
         "tournament": tournament,
         "entries": entries,
+        "shown": shown,
+        "search": search,
         "form": form,
         "checked_in": checked_in,
+        "registered": registered,
         "substitutes_needed": substitutes,
         "byes_needed": byes,
         "table_size": table_size_of(tournament.ruleset),
     }
-    return club_page(request, "tournaments/players.html", club, context, status=status)
+    template = "tournaments/players.html#entries" if request.htmx else "tournaments/players.html"
+    return club_page(request, template, club, context, status=status)
+
+
+def _found(entry: Entry, search: str) -> bool:
+    """A player whose name or reading holds what was typed (やま finds 山田 read やまだ)."""
+    key = kana.search_key(search)
+    return key in kana.search_key(entry.player.name) or key in entry.player.reading
 
 
 @require_safe

@@ -60,6 +60,14 @@ REGULARS = {
 # open league's 規定打数, so its standings show the qualification line.
 RARELY = {"松本": 0.06, "森田": 0.05, "山口": 0.04}
 PLAYERS = [*REGULARS, *RARELY]
+# Their readings (よみがな): every list sorts by them, あいうえお order. 中村 has none yet, as a
+# club's newest entry often has not, and comes after the others.
+READINGS = {
+    "青木": "あおき", "馬場": "ばば", "千葉": "ちば", "土井": "どい", "江藤": "えとう",
+    "藤田": "ふじた", "後藤": "ごとう", "橋本": "はしもと", "井上": "いのうえ", "小林": "こばやし",
+    "佐々木": "ささき", "高橋": "たかはし", "松本": "まつもと", "森田": "もりた",
+    "山口": "やまぐち",
+}  # fmt: skip
 WEDNESDAY, SATURDAY = 2, 5
 SEASON_OF_MONTH = dict.fromkeys((3, 4, 5), "春") | dict.fromkeys((6, 7, 8), "夏")
 SEASON_OF_MONTH |= dict.fromkeys((9, 10, 11), "秋") | dict.fromkeys((12, 1, 2), "冬")
@@ -141,7 +149,7 @@ def _season(club: Club, user: User, today: datetime.date) -> None:
     """The closed league's games, then the open league's: finished, voided, and today's."""
     hands_rng, seating_rng = random.Random(HANDS_SEED), random.Random(SEATING_SEED)
     for name in PLAYERS:  # all of them, even one who has not played yet
-        add_player(club, name)
+        add_player(club, name, reading=READINGS.get(name, ""))
     rulesets = _rulesets(club, user)
     for season in _seasons(today):
         version = _version(rulesets[season.preset])
