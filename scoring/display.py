@@ -62,6 +62,36 @@ ABORTIVE_NAMES = {
     "suukaikan": gettext_lazy("Four kans (suukaikan)"),
 }
 
+# The yaku a hand may record (``"yaku"`` on a win), in the order the hand screen offers them.
+YAKU_NAMES = {
+    "riichi": gettext_lazy("Riichi"),
+    "double_riichi": gettext_lazy("Double riichi"),
+    "ippatsu": gettext_lazy("Ippatsu"),
+    "menzen_tsumo": gettext_lazy("Menzen tsumo"),
+    "tanyao": gettext_lazy("Tanyao"),
+    "pinfu": gettext_lazy("Pinfu"),
+    "iipeikou": gettext_lazy("Iipeikou"),
+    "yakuhai": gettext_lazy("Yakuhai"),
+    "haitei": gettext_lazy("Haitei / houtei"),
+    "rinshan": gettext_lazy("Rinshan kaihou"),
+    "chankan": gettext_lazy("Chankan"),
+    "chiitoitsu": gettext_lazy("Chiitoitsu"),
+    "sanshoku": gettext_lazy("Sanshoku doujun"),
+    "ittsu": gettext_lazy("Ittsu"),
+    "chanta": gettext_lazy("Chanta"),
+    "toitoi": gettext_lazy("Toitoi"),
+    "sanankou": gettext_lazy("Sanankou"),
+    "sankantsu": gettext_lazy("Sankantsu"),
+    "shousangen": gettext_lazy("Shousangen"),
+    "honroutou": gettext_lazy("Honroutou"),
+    "ryanpeikou": gettext_lazy("Ryanpeikou"),
+    "junchan": gettext_lazy("Junchan"),
+    "honitsu": gettext_lazy("Honitsu"),
+    "chinitsu": gettext_lazy("Chinitsu"),
+    "yakuman": gettext_lazy("Yakuman"),
+}
+
+
 ENDED_BY = {
     "length": gettext_lazy("the last round was played"),
     "extension": gettext_lazy("the extension ended"),

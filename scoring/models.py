@@ -261,6 +261,7 @@ class HandStat(models.Model):
     value = models.IntegerField(default=0)
     tenpai = models.BooleanField(default=False)  # at an exhaustive draw (流局時聴牌)
     open = models.BooleanField(null=True, default=None)  # 副露 on a win, when recorded
+    yaku = models.JSONField(default=list, blank=True)  # 役 of a win, where the hand records them
     penalty = models.BooleanField(default=False)  # this seat's chombo, dead hand or deposit
 
     class Meta:

@@ -308,6 +308,7 @@ def _hand_stats(game: Game, state: GameState, first: int) -> list[HandStat]:
                     value=values.get(seat, 0),
                     tenpai=seat in roles["tenpai"],
                     open=roles["open"].get(seat),
+                    yaku=roles["yaku"].get(seat, []),
                     penalty=seat in roles["penalty"],
                 )
             )
@@ -327,6 +328,7 @@ def _roles(hand: dict[str, Any]) -> dict[str, Any]:
         "dealt_in": {result["from"]} if kind == "ron" else set(),
         "tenpai": set(result.get("tenpai", ())) if kind in ("draw", "nagashi") else set(),
         "open": {win["winner"]: bool(win["open"]) for win in wins if "open" in win},
+        "yaku": {win["winner"]: list(win["yaku"]) for win in wins if win.get("yaku")},
         "penalty": ({result["seat"]} if kind == "chombo" else set())
         | {event["seat"] for event in events if event["type"] in ("dead_hand", "deposit")},
     }

@@ -28,6 +28,7 @@ from clubs.models import Counting, League, Player
 from scoring.models import GameResult, GameStatus, HandStat, table_name
 from standings import charts
 from standings.tables import PLACE_SHORT, as_points, capped_points, counted_results
+from standings.yaku import YakuTable, recorded_wins, yaku_table
 
 RECENT_GAMES = 20
 Z_95 = 1.96  # the normal quantile of a two-sided 95% interval
@@ -378,6 +379,7 @@ class PlayerStats:
     results: Results
     hands: HandStats
     opponents: list[Opponent] = field(default_factory=list)
+    yaku: YakuTable | None = None
 
 
 def player_stats(player: Player, league: League | None = None) -> PlayerStats:
@@ -391,6 +393,11 @@ def player_stats(player: Player, league: League | None = None) -> PlayerStats:
         results=Results(game_lines(mine, league), best),
         hands=hand_stats(player, mine),
         opponents=opponents(player, results, league),
+        yaku=yaku_table(
+            recorded_wins(
+                HandStat.objects.filter(player=player, game_id__in=mine.values("game_id"))
+            )
+        ),
     )
 
 

@@ -19,6 +19,7 @@ urlpatterns = [
     ),
     path("c/<slug:slug>/leagues/<int:league_id>/games.csv", exports.games_csv, name="games_csv"),
     path("c/<slug:slug>/leagues/<int:league_id>/what-if/", whatif.whatif, name="whatif"),
+    path("c/<slug:slug>/leagues/<int:league_id>/yaku/", league.league_yaku, name="league_yaku"),
     path("c/<slug:slug>/players/<int:player_id>/", player.player, name="player"),
     path("c/<slug:slug>/games/<int:game_id>/chart.svg", home.game_chart, name="game_chart"),
     path("c/<slug:slug>/log/", log.log, name="log"),

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from django.utils.translation import get_language, gettext_lazy
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from scoring.display import limit_name
@@ -16,33 +16,6 @@ from scoring.engine.record import Win
 # -- a hand --------------------------------------------------------------------------------
 
 RESULTS = ("ron", "tsumo", "draw", "abortive", "nagashi", "chombo")
-YAKU = {
-    "riichi": gettext_lazy("Riichi"),
-    "double_riichi": gettext_lazy("Double riichi"),
-    "ippatsu": gettext_lazy("Ippatsu"),
-    "menzen_tsumo": gettext_lazy("Menzen tsumo"),
-    "tanyao": gettext_lazy("Tanyao"),
-    "pinfu": gettext_lazy("Pinfu"),
-    "iipeikou": gettext_lazy("Iipeikou"),
-    "yakuhai": gettext_lazy("Yakuhai"),
-    "haitei": gettext_lazy("Haitei / houtei"),
-    "rinshan": gettext_lazy("Rinshan kaihou"),
-    "chankan": gettext_lazy("Chankan"),
-    "chiitoitsu": gettext_lazy("Chiitoitsu"),
-    "sanshoku": gettext_lazy("Sanshoku doujun"),
-    "ittsu": gettext_lazy("Ittsu"),
-    "chanta": gettext_lazy("Chanta"),
-    "toitoi": gettext_lazy("Toitoi"),
-    "sanankou": gettext_lazy("Sanankou"),
-    "sankantsu": gettext_lazy("Sankantsu"),
-    "shousangen": gettext_lazy("Shousangen"),
-    "honroutou": gettext_lazy("Honroutou"),
-    "ryanpeikou": gettext_lazy("Ryanpeikou"),
-    "junchan": gettext_lazy("Junchan"),
-    "honitsu": gettext_lazy("Honitsu"),
-    "chinitsu": gettext_lazy("Chinitsu"),
-    "yakuman": gettext_lazy("Yakuman"),
-}
 DORA_MAX = 20
 DORA_CHOICES = 13  # the dora picker offers 0 to 12
 AOTENJOU_HAN_MAX = 20

@@ -8,6 +8,7 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext as _
 
+from scoring.display import YAKU_NAMES as YAKU
 from scoring.display import SeatLine
 from scoring.engine.points import VALID_FU
 from scoring.forms.pieces import (
@@ -20,7 +21,7 @@ from scoring.forms.pieces import (
     items,
     value_button,
 )
-from scoring.forms.values import DORA_CHOICES, DORA_MAX, YAKU, yakuman_choices
+from scoring.forms.values import DORA_CHOICES, DORA_MAX, yakuman_choices
 
 
 class WinRows:

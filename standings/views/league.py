@@ -13,10 +13,12 @@ from django.views.decorators.http import require_safe
 from clubs.access import club_object, club_view
 from clubs.models import Club, League
 from clubs.views.common import club_page
+from scoring.models import HandStat
 from standings.forms import StandingsFilter, rows_as_asked
 from standings.leagues import current_league
-from standings.tables import Row, Standings, columns, league_standings
+from standings.tables import Row, Standings, columns, counted_results, league_standings
 from standings.templatetags.standings_tags import cell
+from standings.yaku import recorded_wins, yaku_table
 
 
 @require_safe
@@ -34,6 +36,16 @@ def standings(request: HttpRequest, club: Club) -> HttpResponse:
 def league(request: HttpRequest, club: Club, league_id: int) -> HttpResponse:
     leagues = League.objects.select_related("ruleset")
     return _league_page(request, club, club_object(club, leagues, league_id))
+
+
+@require_safe
+@club_view()
+def league_yaku(request: HttpRequest, club: Club, league_id: int) -> HttpResponse:
+    """役の集計: how often each yaku was won in the league's counted games."""
+    league = club_object(club, League, league_id)
+    wins = HandStat.objects.filter(game_id__in=counted_results(league).values("game_id"))
+    context = {"league": league, "yaku_table": yaku_table(recorded_wins(wins))}
+    return club_page(request, "standings/league_yaku.html", club, context)
 
 
 def _league_page(request: HttpRequest, club: Club, league: League) -> HttpResponse:

@@ -57,6 +57,7 @@ ACCESS: dict[str, Any] = {
     "reports:game_sheet": CLUB,
     "reports:game_sheets": Role.ADMIN,
     "reports:standings": CLUB,
+    "standings:league_yaku": CLUB,
     "reports:player": CLUB,
     "reports:blank_sheet": CLUB,
     "standings:home": CLUB,
