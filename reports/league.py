@@ -31,6 +31,7 @@ from clubs.ruleset_words import Line, option_lines
 from reports.render import LANDSCAPE, PORTRAIT, render_pdf
 from reports.text import shortened
 from scoring.models import Game, GameStatus
+from standings.day import DayResults
 from standings.players import hand_figures, player_charts, player_stats, result_figures
 from standings.tables import Row, Standings, league_standings
 from standings.templatetags.standings_tags import cell
@@ -92,6 +93,28 @@ def standings_pdf(
         context,
         title=title,
         club_name=league.club.name,
+        orientation=LANDSCAPE,
+        language=language,
+    )
+
+
+def day_pdf(results: DayResults, language: str | None = None) -> bytes:
+    """A day's results (今日の成績) as the standings print: to pin up after the evening."""
+    language = language or translation.get_language()
+    table = results.table
+    with translation.override(language):
+        context = {
+            "league": table.league,
+            "table": table,
+            "pages": [row_runs(page) for page in paged(printed_rows(table)) if page],
+            "colspan": len(table.columns) + 1,
+        }
+        title = str(table.league.name)
+    return render_pdf(
+        "reports/standings.html",
+        context,
+        title=title,
+        club_name=table.league.club.name,
         orientation=LANDSCAPE,
         language=language,
     )

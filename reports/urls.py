@@ -11,6 +11,7 @@ app_name = "reports"
 urlpatterns = [
     path("c/<slug:slug>/games/<int:game_id>/sheet.pdf", games.game_sheet, name="game_sheet"),
     path("c/<slug:slug>/games/sheets.pdf", games.game_sheets, name="game_sheets"),
+    path("c/<slug:slug>/day/<str:day>/results.pdf", league.day_report, name="day"),
     path(
         "c/<slug:slug>/leagues/<int:league_id>/standings.pdf",
         league.standings_report,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.urls import path
 
-from standings.views import exports, home, league, log, player, whatif
+from standings.views import day, exports, home, league, log, player, whatif
 
 app_name = "standings"
 
@@ -23,4 +23,7 @@ urlpatterns = [
     path("c/<slug:slug>/players/<int:player_id>/", player.player, name="player"),
     path("c/<slug:slug>/games/<int:game_id>/chart.svg", home.game_chart, name="game_chart"),
     path("c/<slug:slug>/log/", log.log, name="log"),
+    path("c/<slug:slug>/day/", day.latest, name="day_latest"),
+    path("c/<slug:slug>/day/<str:day>/", day.day, name="day"),
+    path("c/<slug:slug>/day/<str:day>/results.csv", day.day_csv, name="day_csv"),
 ]

@@ -7,11 +7,13 @@ from django.views.decorators.http import require_safe
 
 from clubs.access import club_object, club_view
 from clubs.models import Club, League, Player
-from reports.league import player_pdf, standings_pdf
+from reports.league import day_pdf, player_pdf, standings_pdf
 from reports.views.common import pdf_response
+from standings.day import day_results
 from standings.forms import StandingsFilter
 from standings.players import league_asked
 from standings.tables import columns
+from standings.views.day import asked_day
 
 
 @require_safe
@@ -35,3 +37,11 @@ def player_report(request: HttpRequest, club: Club, player_id: int) -> HttpRespo
     league = league_asked(request.GET.get("league", ""), list(League.objects.filter(club=club)))
     suffix = f"-league-{league.pk}" if league else ""
     return pdf_response(lambda: player_pdf(person, league), f"player-{person.pk}{suffix}.pdf")
+
+
+@require_safe
+@club_view()
+def day_report(request: HttpRequest, club: Club, day: str) -> HttpResponse:
+    """今日の成績 to print (a day in any other form: 404)."""
+    results = day_results(club, asked_day(day))
+    return pdf_response(lambda: day_pdf(results), f"results-{results.day.isoformat()}.pdf")
