@@ -383,7 +383,7 @@ class PlayerStats:
 
 
 def player_stats(player: Player, league: League | None = None) -> PlayerStats:
-    """Everything the player page shows, in three queries."""
+    """Everything the player page shows, in four queries."""
     results = scope_results(player, league)
     mine = results.filter(player=player)
     best = league.best_games if league and league.counting == Counting.BEST else None

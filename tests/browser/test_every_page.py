@@ -7,6 +7,7 @@ check looks for). Each page's screenshot goes to ``artifacts/every-page/`` for a
 from __future__ import annotations
 
 import re
+import shutil
 from pathlib import Path
 
 import pytest
@@ -59,7 +60,8 @@ def _crawl(
     if login:
         log_in(page, live_server.url, *LOGIN)
     shots = folder / f"{'demo' if login else 'visitor'}-{language}-{viewport['width']}"
-    shots.mkdir(parents=True, exist_ok=True)
+    shutil.rmtree(shots, ignore_errors=True)  # this run's pages only, not an older run's ids
+    shots.mkdir(parents=True)
 
     def screenshot(page: Page, url: str) -> None:
         name = re.sub(r"[^A-Za-z0-9]+", "_", url.removeprefix(live_server.url)).strip("_")
