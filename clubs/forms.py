@@ -14,7 +14,16 @@ from django.utils.translation import gettext_lazy as _
 from clubs import kana
 from clubs import ruleset_fields as rf
 from clubs.engine_messages import engine_message
-from clubs.models import Club, Counting, League, Player, Role, Ruleset, TieBreak
+from clubs.models import (
+    CLUB_SETTINGS,
+    Club,
+    Counting,
+    League,
+    Player,
+    Role,
+    Ruleset,
+    TieBreak,
+)
 from clubs.ruleset_words import (
     choice_words,
     group_label,
@@ -61,14 +70,7 @@ class ClubForm(LabelsAbove, forms.ModelForm):
 
 class ClubSettingsForm(ClubForm):
     class Meta(ClubForm.Meta):
-        fields = [
-            "name",
-            "is_public",
-            "default_ruleset",
-            "default_language",
-            "time_zone",
-            "minus_sign",
-        ]
+        fields = CLUB_SETTINGS
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

@@ -21,6 +21,8 @@ from clubs.models import ClubLog, Counting, League, LogKind, Role, Ruleset, TieB
 
 @dataclass(frozen=True)
 class Difference:
+    """One thing a change changed: what it is, and what it was before and after, in words."""
+
     what: str
     before: str
     after: str

@@ -62,6 +62,17 @@ class Role(models.TextChoices):
 ROLE_RANK = {Role.MEMBER: 1, Role.SCOREKEEPER: 2, Role.ADMIN: 3}
 
 
+# What an admin changes on the settings page (and what its log entry compares).
+CLUB_SETTINGS = [
+    "name",
+    "is_public",
+    "default_ruleset",
+    "default_language",
+    "time_zone",
+    "minus_sign",
+]
+
+
 class Membership(models.Model):
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="memberships")
     user = models.ForeignKey(

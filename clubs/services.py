@@ -18,6 +18,7 @@ from django.utils.translation import gettext as _
 
 from clubs.audit import fields_of, log_change
 from clubs.models import (
+    CLUB_SETTINGS,
     Club,
     Invitation,
     League,
@@ -50,16 +51,6 @@ def create_club(user: Any, **fields: Any) -> Club:
         club, user, LogKind.CLUB, "created", club.name, object_id=club.pk, after=fields_of(club)
     )
     return club
-
-
-CLUB_SETTINGS = [
-    "name",
-    "is_public",
-    "default_ruleset",
-    "default_language",
-    "time_zone",
-    "minus_sign",
-]
 
 
 @transaction.atomic

@@ -14,6 +14,7 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
+from clubs.log_words import Difference
 from scoring.display import (
     ABORTIVE_NAMES,
     ENDED_BY,
@@ -28,15 +29,6 @@ from scoring.models import GameLog
 
 # How the services name a hand in ``GameLog.detail``: "hand 5 (E3-1)".
 HAND_DETAIL = re.compile(r"hand (\d+) \(([ESWN]\d+)-(\d+)\)")
-
-
-@dataclass(frozen=True)
-class Difference:
-    """One thing a change changed: what it is, and what it was before and after, in words."""
-
-    what: str
-    before: str
-    after: str
 
 
 @dataclass(frozen=True)

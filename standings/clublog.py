@@ -103,7 +103,6 @@ def _game_entry(row: GameLog, rulesets: dict[int, Ruleset]) -> Entry:
     if rules is None:  # once a version a page: many of its entries are of the same games
         rules = rulesets[game.ruleset_version_id] = ruleset_from_spec(game.ruleset_version.options)
     change = change_of(row, Words(names, rules))
-    differences = [Difference(d.what, d.before, d.after) for d in change.differences]
     place = game.played_on.isoformat() + (f" {game.table_name}" if game.table_name else "")
     return Entry(
         row.at,
@@ -113,5 +112,5 @@ def _game_entry(row: GameLog, rulesets: dict[int, Ruleset]) -> Entry:
         reverse("games:history", args=[game.club.slug, game.pk]),
         place,
         change.summary,
-        differences,
+        change.differences,
     )
