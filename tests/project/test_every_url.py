@@ -201,6 +201,7 @@ def build(public: bool) -> Everything:
         "entry_id": str(entries[0].pk),
         "number": "1",
         "table": "1",
+        "day": game.played_on.isoformat(),
     }
     # clubs:remove takes its member out for good: another one than clubs:role's.
     return Everything(world, ids, {"clubs:remove": {"membership_id": str(leaving.pk)}})
