@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import csv
 import io
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 
 from tournaments.seating import Round, SeatingError
 
@@ -19,9 +19,16 @@ MAX_ROWS = 5000
 
 
 def parse_seating_csv(
-    text: str, players: Mapping[str, int], *, table_size: int = 4
+    text: str,
+    players: Mapping[str, int],
+    *,
+    table_size: int = 4,
+    absent: Collection[str] = (),
 ) -> dict[int, Round]:
-    """The rounds of the file: round number -> tables in table order, each seat by seat."""
+    """The rounds of the file: round number -> tables in table order, each seat by seat.
+
+    ``players``: who may be seated (name -> entry); ``absent``: the tournament's other players
+    (registered, not checked in, or dropped out), refused by name where a row seats them."""
     rounds: dict[int, dict[int, tuple[int, ...]]] = {}
     seen: dict[int, dict[int, int]] = {}  # round -> player -> the row that seated them
     try:
@@ -35,6 +42,9 @@ def parse_seating_csv(
         if not any(cells) or (number == 1 and cells[0].lower() in HEADER_WORDS):
             continue
         round_, table, names = _cells(cells, number)
+        for name in names:
+            if name in absent:
+                raise SeatingError("not_checked_in", row=number, player=name)
         seated = _seat(names, players, number, round_, table, table_size)
         for player in seated:
             if player in seen.setdefault(round_, {}):
@@ -48,6 +58,15 @@ def parse_seating_csv(
     if not rounds:
         raise SeatingError("empty")
     return {number: _in_order(number, tables) for number, tables in sorted(rounds.items())}
+
+
+def check_everyone_seated(rounds: Mapping[int, Round], players: Mapping[str, int]) -> None:
+    """Each round seats every player of ``players`` (the checked-in ones): nobody left out."""
+    for number, tables in sorted(rounds.items()):
+        seated = {player for table in tables for player in table}
+        missing = [name for name, player in players.items() if player not in seated]
+        if missing:
+            raise SeatingError("missing_players", round=number, player="、".join(sorted(missing)))
 
 
 def _cells(cells: list[str], row: int) -> tuple[int, int, list[str]]:

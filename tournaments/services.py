@@ -36,7 +36,7 @@ from tournaments.models import (
     Tournament,
 )
 from tournaments.seating import SeatingError, byes_needed, plan_rounds
-from tournaments.seating_csv import parse_seating_csv
+from tournaments.seating_csv import check_everyone_seated, parse_seating_csv
 from tournaments.standings import tournament_standings
 
 
@@ -447,9 +447,13 @@ def _store_round(
 def upload_rounds(tournament: Tournament, text: str, user: Any = None) -> list[Round]:
     """Predefined seating from a CSV (round, table, players): every row checked before saving."""
     tournament = _locked(tournament)
-    names = {name: pk for pk, name in _entry_names(tournament).items()}
+    entries = tournament.entries.values_list("pk", "player__name", "status")
+    present = {name: pk for pk, name, status in entries if status == EntryStatus.CHECKED_IN}
+    absent = {name for _pk, name, status in entries if status != EntryStatus.CHECKED_IN}
+    size = table_size_of(tournament.ruleset)
     try:
-        rounds = parse_seating_csv(text, names, table_size=table_size_of(tournament.ruleset))
+        rounds = parse_seating_csv(text, present, table_size=size, absent=absent)
+        check_everyone_seated(rounds, present)
     except SeatingError as error:
         raise TournamentError(seating_message(error, _entry_names(tournament))) from error
     stored = []

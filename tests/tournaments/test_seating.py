@@ -95,6 +95,25 @@ def test_the_same_seed_gives_the_same_seating_and_another_seed_another() -> None
     assert tournament(32, 4, seed="x") != tournament(32, 4, seed="y")
 
 
+def test_a_draw_past_the_construction_is_the_same_on_any_machine_and_reads_no_clock(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """32 players over 10 rounds is past the finite-field construction, so the draw searches:
+    the search stops after a count of steps, never at a time, so a slow or busy machine (here a
+    clock that would say every deadline has passed) draws exactly the same seating."""
+    players = list(range(1, 33))
+
+    def draw() -> list[Round]:
+        return plan_rounds(players, [], method="random", seed="X7", round_number=1,
+                           rounds_total=10)  # fmt: skip
+
+    first = draw()
+    monkeypatch.setattr("time.perf_counter", lambda: 1e12)
+    monkeypatch.setattr("time.monotonic", lambda: 1e12)
+    assert draw() == first
+    assert draw() == first
+
+
 def test_teammates_never_share_a_table_and_nobody_meets_twice() -> None:
     teams = {player: f"チーム{player % 8}" for player in range(1, 33)}
     seated = tournament(32, 8, teams=teams)

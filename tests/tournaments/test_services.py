@@ -221,6 +221,25 @@ def test_a_bad_csv_names_the_row_and_saves_nothing(club: Club, rows: str, messag
     assert not tournament.round_set.exists()
 
 
+def test_an_uploaded_round_seats_every_checked_in_player_and_nobody_else(club: Club) -> None:
+    """Twelve registered, eight checked in: a round of the first four leaves four out, and a
+    row with one who never checked in is refused by its row; nothing is saved either way."""
+    tournament = make_tournament(club, players=12, checked_in=False)
+    for entry in tournament.entries.order_by("player__name")[:8]:
+        services.set_status(entry, EntryStatus.CHECKED_IN)
+    half = "1,1,選手01,選手02,選手03,選手04\n"
+    with pytest.raises(
+        TournamentError, match="Round 1: 選手05、選手06、選手07、選手08 is not seated"
+    ):
+        services.upload_rounds(tournament, half)
+    late = half + "1,2,選手05,選手06,選手07,選手09\n"
+    with pytest.raises(TournamentError, match="Row 2: 選手09 has not checked in"):
+        services.upload_rounds(tournament, late)
+    assert not tournament.round_set.exists()
+    whole = half + "1,2,選手05,選手06,選手07,選手08\n"
+    assert len(services.upload_rounds(tournament, whole)) == 1
+
+
 # -- a round's life --------------------------------------------------------------------------
 
 
