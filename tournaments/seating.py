@@ -232,7 +232,7 @@ class _Field:
                 break
             start.append(tables)
         if not start:
-            start = transversal_rounds(self.players, self.size, rounds, rng, self.teams)
+            start = constructed_rounds(self.players, self.size, rounds, rng, self.teams)
         while len(start) < rounds:
             order = list(self.players)
             rng.shuffle(order)
@@ -571,6 +571,66 @@ def _add_edge(colour: dict[object, dict[int, object]], u: object, v: object, siz
         colour[a][swapped], colour[b][swapped] = b, a
     colour[u][free_u], colour[v][free_u] = v, u
     return True
+
+
+def constructed_rounds(
+    players: Sequence[int],
+    size: int,
+    rounds: int,
+    rng: random.Random,
+    teams: Mapping[int, str] | None = None,
+) -> list[list[list[int]]]:
+    """As many rounds without a repeated meeting as a construction gives for this field: the
+    transversal design (which keeps teams apart), or the affine geometry when it gives more."""
+    transversal = transversal_rounds(players, size, rounds, rng, teams)
+    if len(transversal) >= rounds:
+        return transversal
+    affine = affine_rounds(players, size, rounds, rng)
+    return affine if len(affine) > len(transversal) else transversal
+
+
+def affine_rounds(
+    players: Sequence[int], size: int, rounds: int, rng: random.Random
+) -> list[list[list[int]]]:
+    """The lines of the affine geometry AG(n, q), ``q = size``, when there are ``q**n`` players.
+
+    A player is a point of GF(q)^n (drawn at random); a round is a parallel class, the lines
+    ``p + t*d`` of one direction ``d``; two points lie on exactly one line, so nobody meets
+    anyone twice over all ``(q**n - 1) / (q - 1)`` rounds: the most rounds ``q**n`` players can
+    play without a repeat (64 players at tables of 4 over 21 rounds, 27 at tables of 3 over 13:
+    the latter a Kirkman triple system).
+    """
+    q, count = size, len(players)
+    n = next((k for k in range(2, 8) if q**k == count), None)
+    field = _galois_field(q)
+    if n is None or field is None:
+        return []
+    add, mul = field
+    order = list(players)
+    rng.shuffle(order)
+
+    def point(vector: Sequence[int]) -> int:
+        return sum(v * q**i for i, v in enumerate(vector))
+
+    vectors = [[(index // q**i) % q for i in range(n)] for index in range(count)]
+    directions = [v for v in vectors if any(v) and v[next(i for i, x in enumerate(v) if x)] == 1]
+    rng.shuffle(directions)
+    built = []
+    for direction in directions[:rounds]:
+        covered: set[int] = set()
+        tables = []
+        for start in vectors:
+            if point(start) in covered:
+                continue
+            line = [
+                point([add(s, mul(t, d)) for s, d in zip(start, direction, strict=True)])
+                for t in range(q)
+            ]
+            covered.update(line)
+            tables.append([order[p] for p in line])
+        rng.shuffle(tables)
+        built.append(tables)
+    return built
 
 
 def transversal_rounds(

@@ -114,6 +114,37 @@ def test_a_draw_past_the_construction_is_the_same_on_any_machine_and_reads_no_cl
     assert draw() == first
 
 
+@pytest.mark.parametrize(
+    ("players", "rounds", "size"),
+    [(16, 5, 4), (64, 17, 4), (64, 21, 4), (9, 4, 3), (27, 13, 3)],
+    ids=["16x5", "64x17", "64x21 AG(3,4)", "9x4 sanma", "27x13 sanma KTS"],
+)
+def test_the_affine_geometry_seats_its_players_to_the_bound_without_a_repeat(
+    players: int, rounds: int, size: int
+) -> None:
+    """q**n players at tables of q: (q**n - 1) / (q - 1) rounds, the most that can be played
+    without anyone meeting anyone twice, drawn round by round as a tournament draws them; the
+    pairs and seats are counted here from the rounds themselves."""
+    assert rounds <= (players - 1) // (size - 1)
+    seated = tournament(players, rounds, size=size)
+    every_player_once(seated, players)
+    met: dict[tuple[int, int], int] = {}
+    winds = {player: [0] * size for player in range(1, players + 1)}
+    for round_ in seated:
+        for table in round_:
+            for a in table:
+                for b in table:
+                    if a < b:
+                        met[(a, b)] = met.get((a, b), 0) + 1
+            for seat, player in enumerate(table):
+                winds[player][seat] += 1
+        assert max(max(w) - min(w) for w in winds.values()) <= 1
+    assert set(met.values()) == {1}
+    assert len(met) == rounds * len(seated[0]) * size * (size - 1) // 2
+    if rounds == (players - 1) // (size - 1):
+        assert len(met) == players * (players - 1) // 2  # everyone has met everyone, once
+
+
 def test_teammates_never_share_a_table_and_nobody_meets_twice() -> None:
     teams = {player: f"チーム{player % 8}" for player in range(1, 33)}
     seated = tournament(32, 8, teams=teams)
