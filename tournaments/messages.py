@@ -34,6 +34,7 @@ MESSAGES: dict[str, Any] = {
     "table_twice": _("Row %(row)s: round %(round)s has table %(table)s twice."),
     "table_numbers": _("Round %(round)s: the tables must be numbered 1 to %(count)s."),
     "missing_players": _("Round %(round)s: %(player)s is not seated."),
+    "record_format": _("This is not a Tenbou seating record (tenbou-seating/1)."),
     "not_checked_in": _("Row %(row)s: %(player)s has not checked in (or has dropped out)."),
 }
 

@@ -152,6 +152,40 @@ def plan_rounds(
     return field.random(rounds, rng, hint)
 
 
+RECORD_FORMAT = "tenbou-seating/1"
+
+
+def check_record(record: Mapping[str, Any]) -> list[tuple[int, bool]]:
+    """Each drawn round of a published seating record (``RECORD_FORMAT``) drawn again from what
+    the record says it was given: (round, whether the draw gives the tables stored).
+
+    The record holds the seed, the entries in order, and for each round its method, players,
+    teams, standings, the plan it started from and its tables; the rounds before one are its
+    history. Anyone can check a tournament's draws with this and the record, no database.
+    """
+    if record.get("format") != RECORD_FORMAT:
+        raise SeatingError("record_format")
+    checked, history = [], []
+    for round_ in sorted(record["rounds"], key=lambda r: r["number"]):
+        stored = tuple(tuple(table) for table in round_["tables"])
+        if round_["method"] in METHODS:
+            drawn = plan_rounds(
+                round_["players"],
+                history,
+                method=round_["method"],
+                seed=record["seed"],
+                round_number=round_["number"],
+                rounds_total=round_["rounds_total"],
+                table_size=round_["table_size"],
+                teams={int(k): v for k, v in (round_["teams"] or {}).items()} or None,
+                standings=round_["standings"],
+                hint=round_["hint"],
+            )[0]
+            checked.append((round_["number"], drawn == stored))
+        history.append(stored)
+    return checked
+
+
 def _check(
     players: Sequence[int],
     table_size: int,

@@ -35,7 +35,7 @@ from tournaments.models import (
     Team,
     Tournament,
 )
-from tournaments.seating import SeatingError, byes_needed, plan_rounds
+from tournaments.seating import RECORD_FORMAT, SeatingError, byes_needed, plan_rounds
 from tournaments.seating_csv import check_everyone_seated, parse_seating_csv
 from tournaments.standings import tournament_standings
 
@@ -382,6 +382,38 @@ def _seat(tournament: Tournament, number: int, method: str, draw: dict[str, Any]
         )
     except SeatingError as error:
         raise TournamentError(seating_message(error, _entry_names(tournament))) from error
+
+
+def seating_record(tournament: Tournament) -> dict[str, Any]:
+    """What a player needs to check every draw without the database (``seating.check_record``):
+    the seed, the entries in their published order, and each round as it was drawn."""
+    rounds = []
+    history = history_before(tournament, tournament.rounds + 1)
+    for round_ in tournament.round_set.order_by("number"):
+        draw = round_.draw or {}
+        rounds.append(
+            {
+                "number": round_.number,
+                "method": round_.method,
+                "players": draw.get("players", []),
+                "teams": draw.get("teams") or {},
+                "standings": draw.get("standings"),
+                "hint": draw.get("hint"),
+                "rounds_total": _rounds_of_phase(tournament, round_.number),
+                "table_size": draw.get("table_size") or table_size_of(tournament.ruleset),
+                "tables": [list(table) for table in history[round_.number - 1]]
+                if round_.number <= len(history)
+                else [],
+            }
+        )
+    entries = tournament.entries.order_by("pk").values_list("pk", "player__name")
+    return {
+        "format": RECORD_FORMAT,
+        "tournament": tournament.name,
+        "seed": tournament.seed,
+        "entries": [{"id": pk, "name": name} for pk, name in entries],
+        "rounds": rounds,
+    }
 
 
 def _rounds_of_phase(tournament: Tournament, number: int) -> int:

@@ -24,6 +24,7 @@ urlpatterns = [
     path(ONE + "upload/", actions.upload, name="upload"),
     path(ONE + "cut/", actions.cut, name="cut"),
     path(ONE + "standings/", pages.standings, name="standings"),
+    path(ONE + "seating-check/", pages.seating_check, name="seating_check"),
     path(ONE + "results.pdf", pdfs.results, name="results_pdf"),
     path(ROUND, pages.round_page, name="round"),
     path(ROUND + "clock/", pages.clock, name="clock"),

@@ -98,6 +98,7 @@ ACCESS: dict[str, Any] = {
     "tournaments:register": Role.ADMIN,
     "tournaments:entry": Role.ADMIN,
     "tournaments:check_in_many": Role.ADMIN,
+    "tournaments:seating_check": CLUB,
     "tournaments:draw": Role.ADMIN,
     "tournaments:upload": Role.ADMIN,
     "tournaments:cut": Role.ADMIN,

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from io import StringIO
+from pathlib import Path
 
 import pytest
 from django.core.management import CommandError, call_command
@@ -62,3 +63,51 @@ def test_a_seating_changed_after_the_draw_is_caught(club: Club) -> None:
 def test_an_unknown_round_is_a_clear_error(club: Club) -> None:
     with pytest.raises(CommandError, match="no round 4 in tournament 999"):
         run("--tournament", "999", "--round", "4")
+
+
+def test_anyone_checks_the_draws_from_the_published_record_without_the_database(
+    club: Club, tmp_path: Path
+) -> None:
+    """The tournament's page links a record of every draw (seed, entries in order, each round's
+    inputs and tables); ``manage.py seating --check`` draws each again from the record alone."""
+    from django.test import Client
+
+    from tournaments.seating import check_record
+
+    tournament = make_tournament(club, players=12, rounds=3)
+    first, second = services.draw_rounds(tournament, [1, 2], SeatingMethod.RANDOM)
+    play_round(first)
+    play_round(second)
+    services.draw_rounds(tournament, [3], SeatingMethod.SWISS)
+    club.is_public = True
+    club.save()
+    url = f"/c/{club.slug}/tournaments/{tournament.pk}/seating-check/"
+    page = Client().get(url).content.decode()
+    assert f'<code class="seed">{tournament.seed}</code>' in page
+    assert f"manage.py seating --check seating-{tournament.pk}.json" in page
+    download = Client().get(url, {"download": "1"})
+    assert download["Content-Disposition"] == (
+        f'attachment; filename="seating-{tournament.pk}.json"'
+    )
+    record = json.loads(download.content)
+    assert record["format"] == "tenbou-seating/1"
+    assert [entry["name"] for entry in record["entries"]] == [f"選手{n:02d}" for n in range(1, 13)]
+    assert [r["method"] for r in record["rounds"]] == ["random", "random", "swiss"]
+    assert check_record(record) == [(1, True), (2, True), (3, True)]
+
+    path = tmp_path / "record.json"
+    path.write_text(json.dumps(record, ensure_ascii=False), encoding="utf-8")
+    assert run("--check", str(path)).splitlines() == [
+        "round 1 is the seed's own",
+        "round 2 is the seed's own",
+        "round 3 is the seed's own",
+    ]
+    tables = record["rounds"][1]["tables"]
+    tables[0][0], tables[1][0] = tables[1][0], tables[0][0]  # a round changed by hand
+    path.write_text(json.dumps(record, ensure_ascii=False), encoding="utf-8")
+    with pytest.raises(CommandError, match="a round differs from its seed's draw"):
+        run("--check", str(path))
+    assert check_record(record)[1] == (2, False)
+    path.write_text("{}", encoding="utf-8")
+    with pytest.raises(CommandError, match="cannot read the seating record"):
+        run("--check", str(path))

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404
 from django.views.decorators.http import require_safe
 
@@ -20,7 +20,7 @@ from clubs.views.common import club_page
 from tournaments import display
 from tournaments.forms import DrawForm, RegisterForm, TournamentForm, UploadForm
 from tournaments.models import Entry, EntryStatus, Round, RoundStatus, Tournament
-from tournaments.services import shortfall, table_size_of
+from tournaments.services import seating_record, shortfall, table_size_of
 from tournaments.standings import tournament_standings
 
 
@@ -180,3 +180,17 @@ def standings(request: HttpRequest, club: Club, tournament_id: int) -> HttpRespo
     context = {"tournament": tournament, "table": table, "polling": playing}
     template = "tournaments/standings.html#table" if request.htmx else "tournaments/standings.html"
     return club_page(request, template, club, context)
+
+
+@require_safe
+@club_view()
+def seating_check(request: HttpRequest, club: Club, tournament_id: int) -> HttpResponse:
+    """How anyone checks the draws: the seed, the entries in order, the record and the command."""
+    tournament = get_tournament(club, tournament_id)
+    record = seating_record(tournament)
+    if request.GET.get("download"):
+        response = JsonResponse(record, json_dumps_params={"ensure_ascii": False, "indent": 1})
+        response["Content-Disposition"] = f'attachment; filename="seating-{tournament.pk}.json"'
+        return response
+    context = {"tournament": tournament, "record": record}
+    return club_page(request, "tournaments/seating_check.html", club, context)

@@ -14,13 +14,14 @@ from __future__ import annotations
 
 import json
 from dataclasses import asdict
+from pathlib import Path
 from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError
 
 from tournaments.models import Tournament
 from tournaments.seating import Round as Seating
-from tournaments.seating import SeatingError, plan_rounds, seating_quality
+from tournaments.seating import SeatingError, check_record, plan_rounds, seating_quality
 from tournaments.services import TournamentError, history_before, redraw
 
 
@@ -29,6 +30,7 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser: Any) -> None:
         parser.add_argument("--tournament", type=int, help="a tournament's id")
+        parser.add_argument("--check", help="a seating record (JSON) to draw again, no database")
         parser.add_argument("--round", type=int, help="the round to draw again")
         parser.add_argument("--seed", help="the published seed")
         parser.add_argument("--players", type=int, help="how many players (ids 1..N)")
@@ -38,7 +40,9 @@ class Command(BaseCommand):
 
     def handle(self, *args: Any, **options: Any) -> None:
         try:
-            if options["tournament"] is not None:
+            if options["check"]:
+                self._check(options["check"])
+            elif options["tournament"] is not None:
                 self._again(options["tournament"], options["round"])
             elif options["seed"] and options["players"] and options["rounds"]:
                 self._simulate(options)
@@ -46,6 +50,19 @@ class Command(BaseCommand):
                 raise CommandError("give --tournament and --round, or --seed, --players, --rounds")
         except (SeatingError, TournamentError) as error:
             raise CommandError(f"cannot seat: {error}") from error
+
+    def _check(self, path: str) -> None:
+        """Each drawn round of a downloaded seating record, drawn again and compared."""
+        try:
+            record = json.loads(Path(path).read_text(encoding="utf-8"))
+            checked = check_record(record)
+        except (OSError, ValueError, KeyError, TypeError) as error:
+            raise CommandError(f"cannot read the seating record {path}: {error}") from error
+        for number, same in checked:
+            verdict = "is the seed's own" if same else "DIFFERS from the seating stored"
+            self.stdout.write(f"round {number} {verdict}")
+        if not all(same for _number, same in checked):
+            raise CommandError("a round differs from its seed's draw")
 
     def _again(self, tournament_id: int, number: int | None) -> None:
         tournament = Tournament.objects.filter(pk=tournament_id).first()
