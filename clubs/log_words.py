@@ -316,6 +316,15 @@ def _referee(entry: ClubLog) -> Words:
     )
 
 
+def _withdrawn(entry: ClubLog) -> Words:
+    rounds = _numbers((entry.after or {}).get("rounds", []))
+    sentence = _(
+        "Withdrew the draft of round %(rounds)s of “%(tournament)s”: the players checked in "
+        "no longer filled its tables."
+    )
+    return Words(sentence % _of(entry, rounds=rounds))
+
+
 def _cut(entry: ClubLog) -> Words:
     finalists = ", ".join((entry.after or {}).get("finalists", []))
     sentence = _("Made the cut of “%(tournament)s”: %(finalists)s go on to the finals.")
@@ -354,5 +363,6 @@ KINDS: dict[str, dict[str, Callable[[ClubLog], Words]]] = {
         "referee": _referee,
         "closed": _round_sentence("Closed round %(round)s of “%(tournament)s”."),
         "cut": _cut,
+        "withdrawn": _withdrawn,
     },
 }

@@ -100,6 +100,7 @@ class EntryForm(forms.Form):
     )
     team = forms.CharField(max_length=60, required=False)
     name = forms.CharField(max_length=60, required=False)
+    byes = forms.BooleanField(required=False)  # a drop-out: the drafts seated with byes
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()

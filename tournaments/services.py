@@ -182,6 +182,8 @@ def set_status(entry: Entry, status: str, user: Any = None) -> Entry:
     entry.save(update_fields=["status"])
     name = entry.player.name
     _log(entry.tournament, user, "status", before={name: before}, after={name: status})
+    if before != status:
+        _reseat_or_withdraw(entry.tournament, user)
     return entry
 
 
@@ -202,6 +204,7 @@ def check_in_many(tournament: Tournament, entry_ids: list[int], user: Any = None
         before = {entry.player.name: EntryStatus.REGISTERED.value for entry in changed}
         after = {entry.player.name: EntryStatus.CHECKED_IN.value for entry in changed}
         _log(tournament, user, "status", before=before, after=after)
+        _reseat_or_withdraw(tournament, user)
     return changed
 
 
@@ -228,11 +231,14 @@ def substitute_for(entry: Entry, name: str, user: Any = None) -> Entry:
 
 
 @transaction.atomic
-def drop_out(entry: Entry, substitute: str = "", user: Any = None) -> list[Round]:
+def drop_out(
+    entry: Entry, substitute: str = "", user: Any = None, *, byes: bool = False
+) -> list[Round]:
     """The player leaves after the rounds published so far; the drafted rounds are seated again.
 
-    A ``substitute`` (代走) named here takes the seat from the next round. Returns the rounds
-    seated again; refused, with nothing saved, when they cannot be (say, a table short).
+    A ``substitute`` (代走) named here takes the seat from the next round; with ``byes`` the
+    drafts are seated with byes when the players no longer fill the tables. Returns the rounds
+    seated again; refused, with nothing saved, when they cannot be (a table short, no byes).
     """
     tournament = _locked(entry.tournament)
     played = tournament.round_set.exclude(status=RoundStatus.DRAFT)
@@ -242,11 +248,28 @@ def drop_out(entry: Entry, substitute: str = "", user: Any = None) -> list[Round
     _log(tournament, user, "dropped", after={entry.player.name: entry.dropped_after})
     if substitute.strip():
         substitute_for(entry, substitute, user)
-    return reseat_drafts(tournament)
+    return reseat_drafts(tournament, byes=byes)
 
 
-def reseat_drafts(tournament: Tournament) -> list[Round]:
-    """Seat again every round drawn but not published, with the players playing now."""
+def _reseat_or_withdraw(tournament: Tournament, user: Any) -> None:
+    """After a check-in (or its undoing) the drafts seat the players checked in now: seated
+    again, or, when they no longer fill the tables, withdrawn and logged, to be drawn again by
+    the organiser (with byes, or after adding a substitute). Never a draft without them."""
+    drafts = list(tournament.round_set.filter(status=RoundStatus.DRAFT).order_by("number"))
+    if not drafts:
+        return
+    try:
+        with transaction.atomic():
+            reseat_drafts(tournament)
+    except TournamentError:
+        numbers = [round_.number for round_ in drafts]
+        tournament.round_set.filter(pk__in=[round_.pk for round_ in drafts]).delete()
+        _log(tournament, user, "withdrawn", after={"rounds": numbers})
+
+
+def reseat_drafts(tournament: Tournament, *, byes: bool = False) -> list[Round]:
+    """Seat again every round drawn but not published, with the players playing now (with
+    byes where the draft had them, or where ``byes`` allows them)."""
     drafts = list(tournament.round_set.filter(status=RoundStatus.DRAFT).order_by("number"))
     for round_ in drafts:
         if round_.method == SeatingMethod.PREDEFINED:
@@ -256,7 +279,9 @@ def reseat_drafts(tournament: Tournament) -> list[Round]:
             )
     for round_ in drafts:
         round_.delete()
-    return [_draw(tournament, r.number, r.method, byes=bool(r.draw.get("byes"))) for r in drafts]
+    return [
+        _draw(tournament, r.number, r.method, byes=byes or bool(r.draw.get("byes"))) for r in drafts
+    ]
 
 
 # -- seating ---------------------------------------------------------------------------------

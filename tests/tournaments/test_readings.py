@@ -6,14 +6,16 @@ from __future__ import annotations
 import pytest
 from django.contrib.auth.models import User
 from django.test import Client
+from django.utils import translation
 
 from clubs import kana
 from clubs import services as clubs
+from clubs.log_words import entry_words
 from clubs.models import Club, ClubLog, LogKind, Player
 from tests.clubs.conftest import logged_in
 from tests.tournaments.conftest import DAY, make_tournament
 from tournaments import services
-from tournaments.models import EntryStatus, Tournament
+from tournaments.models import EntryStatus, SeatingMethod, Tournament
 
 # Code-point order of the names is 中村, 井上, 山口, 青木, 鈴木; あいうえお order is 青木 (あおき),
 # 井上 (いのうえ), 中村 (なかむら), 山口 (やまぐち), then 鈴木, who has no reading yet.
@@ -150,3 +152,25 @@ def test_a_check_in_of_another_tournaments_player_saves_nothing_and_says_why(
     page = as_organiser.get(url).content.decode()
     assert page.count("選んだプレイヤーの中に、この大会に登録されていない人がいます。") == 2
     assert "受付するプレイヤーにチェックを入れてください。" in page
+
+
+def test_a_late_check_in_says_what_it_did_to_the_drafts(
+    club: Club, tournament: Tournament, as_organiser: Client
+) -> None:
+    """Four of the five check in and round 1 is drawn; the fifth checks in: five fill no tables
+    of four, so the draft is withdrawn and the organiser is told why and what to do."""
+    url = entries_url(club, tournament)
+    first_four = [tournament.entries.get(player__name=name).pk for name in ORDER[:4]]
+    as_organiser.post(url + "check-in/", {"entries": first_four})
+    services.draw_rounds(tournament, [1], SeatingMethod.RANDOM)
+    fifth = tournament.entries.get(player__name="鈴木")
+    as_organiser.post(f"{url}{fifth.pk}/", {"action": "checked_in"})
+    page = as_organiser.get(url).content.decode()
+    assert "1回戦の下書きの卓組を取り消しました。受付済みのプレイヤーで卓が埋まりません。" in page
+    assert not tournament.round_set.exists()
+    with translation.override("ja"):
+        sentence = entry_words(ClubLog.objects.get(action="withdrawn")).sentence
+    assert sentence == (
+        "「秋季大会」の1回戦の下書きの卓組を取り消しました。"
+        "受付済みのプレイヤーで卓が埋まらなくなったためです。"
+    )

@@ -15,7 +15,7 @@ import pytest
 from django.apps import apps as django_apps
 from django.utils import translation
 
-from clubs.models import Club
+from clubs.models import Club, ClubLog
 from scoring.models import Game, GameStatus
 from tests.clubs.factories import make_ruleset
 from tests.tournaments.conftest import DAY, POINTS, finish, make_tournament, play_round, seated
@@ -436,3 +436,39 @@ def test_a_finalists_row_counts_the_finals_and_shows_the_carried_points_apart(cl
     assert all(row.carried is None and row.games == 2 for row in others)
     with translation.override("ja"):
         assert str(CARRIED.label) == "持ち越し"
+
+
+def test_a_late_arrival_is_seated_in_the_drafts_or_the_drafts_are_withdrawn_and_logged(
+    club: Club,
+) -> None:
+    """Eight checked in, round 1 drawn as a draft: four more check in (twelve) and the draft is
+    seated again with all twelve; two more (fourteen, no byes chosen) and it is withdrawn."""
+    tournament = make_tournament(club, players=14, checked_in=False)
+    entries = list(tournament.entries.order_by("pk"))
+    for entry in entries[:8]:
+        services.set_status(entry, EntryStatus.CHECKED_IN)
+    services.draw_rounds(tournament, [1], SeatingMethod.RANDOM)
+    services.check_in_many(tournament, [entry.pk for entry in entries[8:12]])
+    (draft,) = tournament.round_set.all()
+    assert sorted(name for table in seated(draft) for name in table) == [
+        f"選手{n:02d}" for n in range(1, 13)
+    ]
+    services.set_status(entries[12], EntryStatus.CHECKED_IN)
+    assert not tournament.round_set.exists()
+    entry = ClubLog.objects.filter(action="withdrawn").get()
+    assert entry.after == {"rounds": [1]}
+
+
+def test_a_drop_out_may_seat_the_drafts_with_byes(club: Club) -> None:
+    tournament = make_tournament(club, players=12)
+    services.draw_rounds(tournament, [1], SeatingMethod.RANDOM)
+    leaving = tournament.entries.get(player__name="選手05")
+    with pytest.raises(TournamentError):
+        services.drop_out(leaving)  # eleven fill no tables of four, and no byes were chosen
+    leaving.refresh_from_db()
+    assert leaving.status == EntryStatus.CHECKED_IN
+    (draft,) = services.drop_out(leaving, byes=True)
+    names = sorted(name for table in seated(draft) for name in table)
+    assert len(names) == 8
+    assert "選手05" not in names
+    assert len(draft.draw["byes"]) == 3

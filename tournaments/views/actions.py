@@ -28,7 +28,7 @@ from tournaments.forms import (
     TournamentForm,
     UploadForm,
 )
-from tournaments.models import EntryStatus, RoundTable
+from tournaments.models import EntryStatus, RoundStatus, RoundTable
 from tournaments.services import TournamentError
 from tournaments.views.pages import get_round, get_tournament, players_page
 
@@ -59,6 +59,7 @@ def check_in_many(request: HttpRequest, club: Club, tournament_id: int) -> HttpR
     if not chosen:
         messages.error(request, _("Tick the players to check in first."))
         return back
+    drafts = _drafts(tournament)
     try:
         ids = [int(value) for value in chosen]
         done = services.check_in_many(tournament, ids, request.user)
@@ -68,6 +69,7 @@ def check_in_many(request: HttpRequest, club: Club, tournament_id: int) -> HttpR
         messages.error(request, str(error))
     else:
         messages.success(request, _("%(n)d checked in.") % {"n": len(done)})
+        _tell_drafts(request, tournament, drafts)
     return back
 
 
@@ -112,12 +114,45 @@ def entry(request: HttpRequest, club: Club, tournament_id: int, entry_id: int) -
     changes: dict[str, Callable[[], Any]] = {
         EntryStatus.CHECKED_IN: lambda: services.set_status(chosen, EntryStatus.CHECKED_IN, by),
         EntryStatus.REGISTERED: lambda: services.set_status(chosen, EntryStatus.REGISTERED, by),
-        "drop": lambda: services.drop_out(chosen, data["name"] or "", by),
+        "drop": lambda: services.drop_out(chosen, data["name"] or "", by, byes=data["byes"]),
         "team": lambda: services.set_team(chosen, data["team"], by),
         "substitute": lambda: services.substitute_for(chosen, data["name"], by),
     }
+    drafts = _drafts(tournament)
     _attempt(request, changes[action], _("%(name)s: saved.") % {"name": chosen.player.name})
+    _tell_drafts(request, tournament, drafts)
     return back
+
+
+def _drafts(tournament: Any) -> list[int]:
+    return list(
+        tournament.round_set.filter(status=RoundStatus.DRAFT).values_list("number", flat=True)
+    )
+
+
+def _tell_drafts(request: HttpRequest, tournament: Any, before: list[int]) -> None:
+    """What a change of the players did to the rounds drawn but not published: seated again
+    with the players playing now, or withdrawn when they no longer fill the tables."""
+    if not before:
+        return
+    after = _drafts(tournament)
+    withdrawn = ", ".join(str(n) for n in before if n not in after)
+    if withdrawn:
+        messages.warning(
+            request,
+            _(
+                "The draft of round %(rounds)s was withdrawn: the players checked in no longer "
+                "fill the tables. Draw it again, with byes or after adding a substitute."
+            )
+            % {"rounds": withdrawn},
+        )
+    else:
+        rounds = ", ".join(str(n) for n in after)
+        messages.info(
+            request,
+            _("Round %(rounds)s is seated again with the players playing now.")
+            % {"rounds": rounds},
+        )
 
 
 def _attempt(request: HttpRequest, change: Callable[[], Any], done: str) -> bool:
