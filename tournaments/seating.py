@@ -152,6 +152,33 @@ def plan_rounds(
     return field.random(rounds, rng, hint)
 
 
+@dataclass(frozen=True)
+class Outlook:
+    """What can be promised before drawing: how many rounds these players can play without
+    anyone meeting anyone twice, and how many of them a construction seats for sure."""
+
+    players: int
+    rounds: int  # the rounds to seat
+    bound: int  # the most rounds counting allows without a repeat: (N - 1) // (size - 1)
+    constructed: int  # the rounds a construction seats without a repeat (none: the search)
+    fewest_repeats: int  # over the bound: the repeated meetings counting cannot avoid
+
+    @property
+    def sure(self) -> bool:
+        """Every round asked is seated without a repeat, by construction."""
+        return self.rounds <= self.constructed
+
+
+def outlook(players: int, rounds: int, size: int = 4) -> Outlook:
+    bound = (players - 1) // (size - 1) if players > 1 else 0
+    ids = list(range(players))
+    probe = random.Random(0)  # the count of rounds does not depend on the draw
+    fills = players and players % size == 0
+    constructed = len(constructed_rounds(ids, size, max(rounds, bound), probe)) if fills else 0
+    surplus = max(0, (size - 1) * rounds - (players - 1))
+    return Outlook(players, rounds, bound, min(constructed, bound), -(-players * surplus // 2))
+
+
 RECORD_FORMAT = "tenbou-seating/1"
 
 

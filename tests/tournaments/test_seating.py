@@ -16,6 +16,7 @@ from tournaments.seating import (
     SeatingError,
     _galois_field,
     byes_needed,
+    outlook,
     plan_rounds,
     seating_quality,
 )
@@ -315,3 +316,23 @@ def test_the_finite_fields_behind_the_construction_are_fields(order: int) -> Non
 @pytest.mark.parametrize("order", [6, 10, 12, 15])
 def test_no_field_has_an_order_that_is_not_a_prime_power(order: int) -> None:
     assert _galois_field(order) is None
+
+
+@pytest.mark.parametrize(
+    ("players", "rounds", "size", "bound", "constructed", "fewest"),
+    [
+        (16, 5, 4, 5, 5, 0),
+        (32, 8, 4, 10, 8, 0),
+        (32, 10, 4, 10, 8, 0),
+        (32, 11, 4, 10, 8, 32),  # each plays 33 opponents of 31: two repeats each, 32 in all
+        (64, 21, 4, 21, 21, 0),
+        (27, 13, 3, 13, 13, 0),
+        (40, 13, 4, 13, 0, 0),
+    ],
+)
+def test_the_outlook_says_before_drawing_what_can_be_promised(
+    players: int, rounds: int, size: int, bound: int, constructed: int, fewest: int
+) -> None:
+    found = outlook(players, rounds, size)
+    assert (found.bound, found.constructed, found.fewest_repeats) == (bound, constructed, fewest)
+    assert found.sure == (rounds <= constructed)

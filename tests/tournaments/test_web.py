@@ -185,3 +185,16 @@ def test_the_live_standings_and_the_table_status_answer_htmx_with_their_part(
     )
     assert table.startswith('<section id="tournament-standings"')
     assert 'hx-trigger="every 20s"' in table
+
+
+def test_the_organiser_reads_what_the_seating_can_promise_before_drawing(
+    club: Club, as_organiser: Client
+) -> None:
+    """Eight players: two rounds without a repeat at most (7 opponents, 3 a round); three
+    rounds leave at least 8 repeated meetings (each plays 9 of 7 opponents: 2 repeats each)."""
+    from tests.tournaments.conftest import make_tournament
+
+    tournament = make_tournament(club, players=8, rounds=3)
+    page = as_organiser.get(f"/c/{club.slug}/tournaments/{tournament.pk}/").content.decode()
+    assert "8人なら、同じ相手と二度当たらずに最大2回戦まで組めます。" in page
+    assert "この大会の3回戦はそれを超えるため、同じ相手との再戦が少なくとも8回生じます。" in page

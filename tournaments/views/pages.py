@@ -20,6 +20,7 @@ from clubs.views.common import club_page
 from tournaments import display
 from tournaments.forms import DrawForm, RegisterForm, TournamentForm, UploadForm
 from tournaments.models import Entry, EntryStatus, Round, RoundStatus, Tournament
+from tournaments.seating import Outlook, outlook
 from tournaments.services import seating_record, shortfall, table_size_of
 from tournaments.standings import tournament_standings
 
@@ -65,12 +66,20 @@ def tournament(request: HttpRequest, club: Club, tournament_id: int) -> HttpResp
     }
     if organiser:
         context.update(_organiser_forms(tournament, context["next_round"]))
+        context["outlook"] = _outlook(tournament)
     return club_page(request, "tournaments/tournament.html", club, context)
 
 
 def _next_round(tournament: Tournament, rounds: list[Round]) -> int | None:
     drawn = {round_.number for round_ in rounds}
     return next((n for n in range(1, tournament.rounds + 1) if n not in drawn), None)
+
+
+def _outlook(tournament: Tournament) -> Outlook:
+    """The seating outlook for the players checked in (byes left out) over the rounds."""
+    size = table_size_of(tournament.ruleset)
+    checked_in = tournament.entries.filter(status=EntryStatus.CHECKED_IN).count()
+    return outlook(checked_in - checked_in % size, tournament.rounds, size)
 
 
 def _organiser_forms(tournament: Tournament, number: int | None) -> dict[str, Any]:
