@@ -1,19 +1,26 @@
-"""Seating speed and quality: random and swiss for 200 players over 8 rounds, random for 32 and
-64 players over 8 rounds, each round drawn as a tournament draws it (the rounds before it and
-the plan of the draw before as its start).
+"""Seating speed, quality and reproducibility over the cases a tournament meets: each round drawn
+as a tournament draws it (the rounds before it and the plan of the draw before as its start).
 
-The swiss rounds are seated by standings that change every round (a seeded shuffle stands in
-for the results). Wall-clock seconds per round, the slowest round of each run; repeats and the
-wind imbalance over all the rounds (``wind_imbalance``: the random seatings', whose winds are
-planned; ``wind_imbalance_swiss`` apart). Prints one JSON object as its last line.
+Cases: random 16x5, 32x8, 32x9, 32x10, 40x13, 64x21, 200x8, 27x13 at three-player tables, 32x11
+(over the bound), 32x9 with eight teams of four, 34x8 with two byes a round; and swiss for 200
+players over 8 rounds (standings that change every round: a seeded shuffle stands in for the
+results). Every case is drawn twice, the second time with every core kept busy by other
+processes: ``same_draw_under_load`` says whether both gave the same rounds (the search counts
+steps, never a clock). Wall-clock seconds of the slowest round; repeated meetings and the wind
+imbalance counted from the rounds. Prints one JSON object as its last line, with the keys of
+earlier versions (``seconds_per_round``, ``repeated_pairs`` for 200 players, ``_32`` and
+``_64`` for 8 rounds, ``wind_imbalance`` of the random draws, ``wind_imbalance_swiss``).
 """
 
 from __future__ import annotations
 
 import json
+import multiprocessing
+import os
 import random
 import sys
 import time
+from dataclasses import dataclass, field
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -21,61 +28,124 @@ sys.path.insert(0, str(ROOT))
 
 from tournaments.seating import Round, plan_rounds, seating_quality  # noqa: E402
 
-ROUNDS = 8
 SEED = "bench-2026"
 TARGETS = {"seconds_per_round": 2.0}
 
 
-def run(players: int, method: str) -> tuple[float, list[Round]]:
-    """(the slowest round's seconds, the rounds) of one tournament's seating."""
-    field = list(range(1, players + 1))
-    history: list[Round] = []
-    hint = None
-    slowest = 0.0
-    for number in range(1, ROUNDS + 1):
-        standings = random.Random(f"{SEED}:{number}").sample(field, players)
+@dataclass(frozen=True)
+class Case:
+    name: str
+    players: int
+    rounds: int
+    size: int = 4
+    method: str = "random"
+    teams: int = 0  # players in this many teams, in turn
+    byes: int = 0  # players sitting out each round, in turn
+
+    def field(self, number: int) -> list[int]:
+        everyone = list(range(1, self.players + 1))
+        out = {everyone[(number * self.byes + k) % self.players] for k in range(self.byes)}
+        return [player for player in everyone if player not in out]
+
+
+CASES = [
+    Case("16x5", 16, 5),
+    Case("32x8", 32, 8),
+    Case("32x9", 32, 9),
+    Case("32x10", 32, 10),
+    Case("40x13", 40, 13),
+    Case("64x8", 64, 8),
+    Case("64x21", 64, 21),
+    Case("200x8", 200, 8),
+    Case("27x13 sanma", 27, 13, size=3),
+    Case("32x11 over the bound", 32, 11),
+    Case("32x9 teams", 32, 9, teams=8),
+    Case("34x8 byes", 34, 8, byes=2),
+    Case("200x8 swiss", 200, 8, method="swiss"),
+]
+
+
+@dataclass
+class Run:
+    slowest: float = 0.0
+    rounds: list[Round] = field(default_factory=list)
+
+
+def run(case: Case) -> Run:
+    """One tournament's seating, round by round."""
+    result, hint = Run(), None
+    teams = {p: str(p % case.teams) for p in range(1, case.players + 1)} if case.teams else None
+    for number in range(1, case.rounds + 1):
+        players = case.field(number)
+        standings = random.Random(f"{SEED}:{number}").sample(players, len(players))
         started = time.perf_counter()
         plan = plan_rounds(
-            field,
-            history,
-            method=method,
+            players,
+            result.rounds,
+            method=case.method,
             seed=SEED,
             round_number=number,
-            rounds_total=ROUNDS,
-            standings=standings if method == "swiss" else None,
+            rounds_total=case.rounds,
+            table_size=case.size,
+            teams=teams,
+            standings=standings if case.method == "swiss" else None,
             hint=hint,
         )
-        slowest = max(slowest, time.perf_counter() - started)
-        history.append(plan[0])
+        result.slowest = max(result.slowest, time.perf_counter() - started)
+        result.rounds.append(plan[0])
         hint = plan[1:] or None
-    return slowest, history
+    return result
+
+
+def _burn(stop: float) -> None:
+    while time.time() < stop:
+        sum(i * i for i in range(10_000))
+
+
+def under_load(case: Case) -> Run:
+    """The same case drawn again while every core is kept busy."""
+    stop = time.time() + 600
+    burners = [
+        multiprocessing.Process(target=_burn, args=(stop,)) for _ in range(os.cpu_count() or 2)
+    ]
+    for burner in burners:
+        burner.start()
+    try:
+        return run(case)
+    finally:
+        for burner in burners:
+            burner.terminate()
 
 
 def main() -> None:
-    figures = {}
-    slowest = 0.0
-    imbalance = 0
-    for players, method, key in (
-        (200, "random", "repeated_pairs"),
-        (200, "swiss", None),
-        (32, "random", "repeated_pairs_32"),
-        (64, "random", "repeated_pairs_64"),
-    ):
-        seconds, rounds = run(players, method)
-        quality = seating_quality(rounds)
-        print(f"{players} players, {method}: slowest round {seconds:.3f} s, {quality}")
-        slowest = max(slowest, seconds)
-        if key:
-            figures[key] = quality.repeated_pairs
-            imbalance = max(imbalance, quality.wind_imbalance)
-        else:  # swiss: the standings decide the tables, so the winds are evened where they can be
-            figures["wind_imbalance_swiss"] = quality.wind_imbalance
+    repeats, imbalance, same, slowest = {}, {}, True, 0.0
+    for case in CASES:
+        quiet = run(case)
+        busy = under_load(case)
+        quality = seating_quality(quiet.rounds, table_size=case.size)
+        repeats[case.name] = quality.repeated_pairs
+        imbalance[case.name] = quality.wind_imbalance
+        same = same and busy.rounds == quiet.rounds
+        slowest = max(slowest, quiet.slowest)
+        print(
+            f"{case.name}: slowest round {quiet.slowest:.3f} s ({busy.slowest:.3f} s busy), "
+            f"{quality}, same draw under load: {busy.rounds == quiet.rounds}"
+        )
+    random_cases = [c.name for c in CASES if c.method == "random"]
     result = {
         "seconds_per_round": round(slowest, 3),
-        **figures,
-        "wind_imbalance": imbalance,
+        "repeated_pairs": repeats["200x8"],
+        "wind_imbalance_swiss": imbalance["200x8 swiss"],
+        "repeated_pairs_32": repeats["32x8"],
+        "repeated_pairs_64": repeats["64x8"],
+        "wind_imbalance": max(imbalance[name] for name in random_cases),
+        "repeats_by_case": repeats,
+        "wind_imbalance_max": max(imbalance.values()),
+        "wind_imbalance_by_case": imbalance,
+        "same_draw_under_load": same,
+        "slowest_round_s": round(slowest, 3),
     }
-    print(json.dumps(result))
+    print(json.dumps(result, ensure_ascii=False))
 
 
 if __name__ == "__main__":
