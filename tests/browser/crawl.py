@@ -16,6 +16,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from urllib.parse import parse_qsl, urlsplit
 
+from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page
 
 # Printed by Python, never by a page meant for people.
@@ -66,7 +67,10 @@ def page_kind(url: str) -> str:
 
 
 def site_links(page: Page, origin: str) -> list[str]:
-    hrefs: list[str] = page.eval_on_selector_all("a[href]", "links => links.map(a => a.href)")
+    # A link marked ``download`` gives a file, not a page to read.
+    hrefs: list[str] = page.eval_on_selector_all(
+        "a[href]:not([download])", "links => links.map(a => a.href)"
+    )
     links = []
     for href in hrefs:
         parts = urlsplit(href)
@@ -132,7 +136,12 @@ def crawl_site(
         kind = page_kind(url)
         if kinds.get(kind, 0) >= per_kind:
             continue
-        response = page.goto(url)
+        try:
+            response = page.goto(url)
+        except PlaywrightError as error:  # a file the server sends, not a page
+            if "Download is starting" in str(error):
+                continue
+            raise
         if response is None or "text/html" not in (response.headers.get("content-type") or ""):
             continue
         kinds[kind] = kinds.get(kind, 0) + 1
