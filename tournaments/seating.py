@@ -38,11 +38,14 @@ Round = tuple[Table, ...]
 RANDOM, SWISS = "random", "swiss"
 METHODS = (RANDOM, SWISS)
 TEAM_COST, PAIR_COST = 100, 1  # teammates at one table weigh more than a repeated pair
+# A table of the round being drawn at which its players cannot all take a seat that keeps their
+# winds within one (each a seat they have taken least): weighs more than a repeated pair.
+WIND_COST = 10
 # A draw stops searching after this much work, with the best seating it found: a count of steps
 # (each step weighed by the players and rounds it looks at), never a clock, so that the same
-# inputs give the same seating on any machine under any load. About 1.5 s on this 2-core
-# machine for 32 players over 10 rounds or 64 over 21.
-SEARCH_WORK = 3_840_000
+# inputs give the same seating on any machine under any load. About 1.6 s on this 2-core
+# machine for 32 players over 10 rounds with the winds checked.
+SEARCH_WORK = 2_200_000
 MIN_STEPS = 2_000
 STUCK_STEPS = 600  # steps without a better plan before a random shake
 GIVE_UP_STEPS = 6000  # steps without a better plan before the best one is taken
@@ -267,6 +270,14 @@ class _Field:
                         self.winds[player][seat] += 1
                         if number >= first_of_group:
                             self.group_winds[player].add(seat)
+        # Each player's seats taken least so far (a bit a seat): where the next round may seat
+        # them without letting their winds drift two apart.
+        self.all_seats = (1 << table_size) - 1
+        self._blocked: dict[tuple[int, ...], bool] = {}  # by the players' free seats, sorted
+        self.free_seats = {
+            player: sum(1 << seat for seat, n in enumerate(counts) if n == min(counts))
+            for player, counts in self.winds.items()
+        }
 
     # -- random -----------------------------------------------------------------------------
 
@@ -392,6 +403,18 @@ class _Field:
             )
         return self._excess[key]
 
+    def wind_blocked(self, table: Sequence[int]) -> bool:
+        """Whether the players of ``table`` cannot each take a seat they have taken least (which
+        keeps every player's winds within one): Hall's condition on their free seats."""
+        masks = tuple(sorted(self.free_seats.get(player, self.all_seats) for player in table))
+        found = self._blocked.get(masks)
+        if found is None:
+            found = self._blocked[masks] = any(
+                _union(masks, chosen).bit_count() < chosen.bit_count()
+                for chosen in range(1, 1 << len(masks))
+            )
+        return found
+
     def _best_seats(self, table: Sequence[int]) -> tuple[int, ...]:
         """The seat order that leaves the players' winds most even (a free wind first)."""
 
@@ -401,6 +424,15 @@ class _Field:
             return excess, max(spreads), sum(self.winds[p][s] for s, p in enumerate(order))
 
         return min(permutations(table), key=unevenness)
+
+
+def _union(masks: Sequence[int], chosen: int) -> int:
+    """The seats free to the players ``chosen`` (a bit each) among ``masks``."""
+    union = 0
+    for i, mask in enumerate(masks):
+        if chosen >> i & 1:
+            union |= mask
+    return union
 
 
 def _spread(winds: Sequence[int], seat: int) -> int:
@@ -438,7 +470,8 @@ class _Plan:
         excess = sum(c - 1 for c in self.met.values() if c > 1)
         excess -= sum(c - 1 for c in self.field.met.values() if c > 1)
         teammates = sum(_teammates(t, self.field.teams) for r in self.tables for t in r)
-        return PAIR_COST * excess + TEAM_COST * teammates
+        blocked = sum(self.field.wind_blocked(table) for table in self.tables[0])
+        return PAIR_COST * excess + TEAM_COST * teammates + WIND_COST * blocked
 
     def search(self, max_steps: int) -> None:
         best, best_tables, stuck, step, improved = self.cost, self._copy(), 0, 0, 0
@@ -498,6 +531,9 @@ class _Plan:
                     pair = (a, b) if a < b else (b, a)
                     if self.met[pair] > 1 or (a in teams and teams.get(b) == teams[a]):
                         found += [(k, a), (k, b)]
+        for table in self.tables[0]:
+            if self.field.wind_blocked(table):
+                found += [(0, player) for player in table]
         return found
 
     def _delta(self, k: int, a: int, b: int) -> int:
@@ -516,7 +552,19 @@ class _Plan:
                     pair = (mover, other) if mover < other else (other, mover)
                     delta += PAIR_COST if self.met[pair] >= 1 else 0
                     delta += TEAM_COST if team is not None and teams.get(other) == team else 0
+        if k == 0:  # the round being drawn: can everyone still take a seat within one?
+            delta += WIND_COST * self._wind_change(a, ta, b, tb)
         return delta
+
+    def _wind_change(self, a: int, ta: int, b: int, tb: int) -> int:
+        """Tables of the round drawn blocked for the winds after swapping ``a`` and ``b``, less
+        before."""
+        blocked = self.field.wind_blocked
+        round_ = self.tables[0]
+        before = blocked(round_[ta]) + blocked(round_[tb])
+        new_a = [b if p == a else p for p in round_[ta]]
+        new_b = [a if p == b else p for p in round_[tb]]
+        return blocked(new_a) + blocked(new_b) - before
 
     def _best_swap(
         self, k: int, player: int, tabu: dict[tuple[int, int, int], int], step: int, best: int
