@@ -81,35 +81,28 @@ def standings_pdf(
     table = league_standings(league, date_from, date_to)
     with translation.override(language):
         title = f"{league.name} · {gettext('Standings')}"
-        context = {
-            "league": league,
-            "table": table,
-            "pages": [row_runs(page) for page in paged(printed_rows(table)) if page],
-            "rules": rule_lines(league),
-            "colspan": len(table.columns) + 1,
-        }
-    return render_pdf(
-        "reports/standings.html",
-        context,
-        title=title,
-        club_name=league.club.name,
-        orientation=LANDSCAPE,
-        language=language,
-    )
+        rules = rule_lines(league)
+    return _standings_report(table, title, language, rules)
 
 
 def day_pdf(results: DayResults, language: str | None = None) -> bytes:
     """A day's results (今日の成績) as the standings print: to pin up after the evening."""
-    language = language or translation.get_language()
     table = results.table
+    return _standings_report(table, str(table.league.name), language or translation.get_language())
+
+
+def _standings_report(
+    table: Standings, title: str, language: str, rules: Rules | None = None
+) -> bytes:
+    """A standings table printed landscape, every column, in runs of rows a page."""
     with translation.override(language):
         context = {
             "league": table.league,
             "table": table,
             "pages": [row_runs(page) for page in paged(printed_rows(table)) if page],
+            "rules": rules,
             "colspan": len(table.columns) + 1,
         }
-        title = str(table.league.name)
     return render_pdf(
         "reports/standings.html",
         context,

@@ -150,10 +150,10 @@ def games_rows(results: Iterable[tuple[Any, ...]]) -> Iterator[list[Any]]:
 
 
 def _game_row(result: tuple[Any, ...], yes: str, no: str) -> list[Any]:
-    played_on, game, label, round_no, table_no, ruleset, name, seat, rank, score, points, *rest = (
-        result
-    )
-    busted, penalties = rest
+    (
+        played_on, game, label, round_no, table_no, ruleset, name, seat, rank, score, points,
+        busted, penalties,
+    ) = result  # fmt: skip
     return [
         played_on.isoformat(),
         game,
