@@ -17,7 +17,7 @@ from django.db.models import Max, Min
 from django.utils.translation import gettext as _
 
 from clubs.models import Club, Counting, League, TieBreak
-from scoring.models import Game, GameResult, GameStatus
+from scoring.models import Game, GameStatus
 from standings.tables import ResultLine, Standings, as_points, columns, rows_from_lines
 
 
@@ -45,10 +45,13 @@ def day_league(club: Club, day: datetime.date) -> League:
 
 def day_results(club: Club, day: datetime.date) -> DayResults:
     finished = Game.objects.filter(club=club, status=GameStatus.FINISHED)
-    results = GameResult.objects.filter(game__in=finished.filter(played_on=day)).select_related(
-        "player"
+    games = list(
+        finished.filter(played_on=day)
+        .select_related("ruleset_version__ruleset")
+        .prefetch_related("results__player")
+        .order_by("table_label", "round_number", "table_number", "pk")
     )
-    lines = [
+    lines = [  # the results the game list shows: read once, for the table too
         ResultLine(
             r.player_id,
             r.player.name,
@@ -59,17 +62,12 @@ def day_results(club: Club, day: datetime.date) -> DayResults:
             r.busted,
             r.penalties,
         )
-        for r in results
+        for game in games
+        for r in game.results.all()
     ]
     league = day_league(club, day)
     rows, size = rows_from_lines(lines, league)
     table = Standings(league, rows, size, day, day, columns(size))
-    games = list(
-        finished.filter(played_on=day)
-        .select_related("ruleset_version__ruleset")
-        .prefetch_related("results__player")
-        .order_by("table_label", "round_number", "table_number", "pk")
-    )
     before = finished.filter(played_on__lt=day).aggregate(day=Max("played_on"))["day"]
     after = finished.filter(played_on__gt=day).aggregate(day=Min("played_on"))["day"]
     return DayResults(day, table, games, before, after)
