@@ -117,7 +117,8 @@ def players_page(
         )
     )
     search = (request.GET.get("q") or "").strip()
-    shown = [entry for entry in entries if _found(entry, search)] if search else entries
+    key = kana.search_key(search)
+    shown = [entry for entry in entries if _found(entry, key)] if search else entries
     number = _next_round(tournament, list(tournament.round_set.all()))
     substitutes, byes = shortfall(tournament, number) if number else (0, 0)
     checked_in = sum(1 for entry in entries if entry.status == EntryStatus.CHECKED_IN)
@@ -138,9 +139,9 @@ def players_page(
     return club_page(request, template, club, context, status=status)
 
 
-def _found(entry: Entry, search: str) -> bool:
-    """A player whose name or reading holds what was typed (やま finds 山田 read やまだ)."""
-    key = kana.search_key(search)
+def _found(entry: Entry, key: str) -> bool:
+    """A player whose name or reading holds what was typed, as ``kana.search_key`` compares it
+    (やま finds 山田 read やまだ)."""
     return key in kana.search_key(entry.player.name) or key in entry.player.reading
 
 
