@@ -9,8 +9,8 @@ North (three seats in sanma). ``plan_rounds`` seats a round given the rounds bef
   the plan's first round is played. The rest of the plan is the next draw's starting point
   (``hint``): it is kept when the round went as planned, and mended when it did not (a
   drop-out, a swiss or uploaded round in between).
-- **swiss**: tables by the standings (the leaders at table 1), then the fewest, nearest
-  exchanges that avoid a repeated pair or teammates.
+- **swiss**: tables by the standings (the leaders at table 1), then a search for the seating
+  with the fewest repeated pairs and teammates that moves players the fewest tables away.
 
 Teammates never share a table while that is possible (a team with more players than there are
 tables, as in a final of one table, shares as few as it can). The winds: every ``table_size``
@@ -32,6 +32,8 @@ from dataclasses import dataclass
 from itertools import combinations, permutations
 from typing import Any
 
+from tournaments.designs import BASE_ROUNDS, turned_rounds
+
 Table = tuple[int, ...]
 Round = tuple[Table, ...]
 
@@ -49,7 +51,9 @@ SEARCH_WORK = 2_200_000
 MIN_STEPS = 2_000
 STUCK_STEPS = 600  # steps without a better plan before a random shake
 GIVE_UP_STEPS = 6000  # steps without a better plan before the best one is taken
-WIND_REACH = 2  # swiss: how many tables up or down a player may move to even the winds
+# Swiss: a conflict (see ``_Field.conflicts``) weighs more than moving players this many tables
+# away from their place by the standings, in all.
+SWISS_MOVE_SCALE = 1000
 
 
 class SeatingError(ValueError):
@@ -150,7 +154,7 @@ def plan_rounds(
     if method == SWISS:
         order = [p for p in standings or () if p in field.playing]
         order += sorted(field.playing - set(order))
-        return [field.swiss(order)]
+        return [field.swiss(order, rng)]
     rounds = max(1, rounds_total - round_number + 1)
     return field.random(rounds, rng, hint)
 
@@ -255,7 +259,7 @@ class _Field:
         self.size = table_size
         self.teams = teams
         self.round_number = round_number
-        self._excess: dict[tuple[int, ...], int] = {}
+        self._conflict_cache: dict[tuple[int, ...], int] = {}
         self.met: Counter[tuple[int, int]] = Counter()
         self.winds = {p: [0] * table_size for p in self.players}
         # The winds each player took in this group of rounds (1-4, 5-8 ...) so far.
@@ -330,78 +334,25 @@ class _Field:
 
     # -- swiss ------------------------------------------------------------------------------
 
-    def swiss(self, order: Sequence[int]) -> Round:
+    def swiss(self, order: Sequence[int], rng: random.Random) -> Round:
+        """Tables by the standings, then the search for the fewest conflicts (teammates, a pair
+        met before, a table whose players cannot all keep their winds within one), and among
+        seatings with as few, the one that moves players the fewest tables from their place."""
         tables = [list(order[i : i + self.size]) for i in range(0, len(order), self.size)]
-        rank = {player: index for index, player in enumerate(order)}
-        while self._mend_swiss(tables, rank):
-            pass
-        while self._mend_winds(tables, rank):
-            pass
-        return tuple(tuple(self._best_seats(table)) for table in tables)
+        search = _Swiss(self, tables, rng)
+        search.run(max(MIN_STEPS, SEARCH_WORK // len(order)))
+        return tuple(tuple(self._best_seats(table)) for table in search.tables)
 
-    def _conflicts(self, table: Sequence[int]) -> int:
-        pairs = sum(PAIR_COST for pair in _pairs(table) if self.met[pair])
-        return pairs + TEAM_COST * _teammates(table, self.teams)
-
-    def _mend_swiss(self, tables: list[list[int]], rank: Mapping[int, int]) -> bool:
-        """The exchange between two tables that removes the most conflict for the least move."""
-        best: tuple[int, int, int, int, int, int] | None = None
-        for t, table in enumerate(tables):
-            if not self._conflicts(table):
-                continue
-            for u in range(len(tables)):
-                if u == t:
-                    continue
-                before = self._conflicts(table) + self._conflicts(tables[u])
-                for i, a in enumerate(table):
-                    for j, b in enumerate(tables[u]):
-                        mine = [b if p == a else p for p in table]
-                        theirs = [a if p == b else p for p in tables[u]]
-                        gain = before - self._conflicts(mine) - self._conflicts(theirs)
-                        option = (-gain, abs(rank[a] - rank[b]), t, u, i, j)
-                        if gain > 0 and (best is None or option < best):
-                            best = option
-        if best is None:
-            return False
-        _gain, _distance, t, u, i, j = best
-        tables[t][i], tables[u][j] = tables[u][j], tables[t][i]
-        return True
-
-    def _mend_winds(self, tables: list[list[int]], rank: Mapping[int, int]) -> bool:
-        """Exchange with a table nearby when two players need the same wind (no new conflict)."""
-        for t, table in enumerate(tables):
-            if not self._wind_excess(table):
-                continue
-            options = []
-            for u in range(max(0, t - WIND_REACH), min(len(tables), t + WIND_REACH + 1)):
-                if u == t:
-                    continue
-                for i, a in enumerate(table):
-                    for j, b in enumerate(tables[u]):
-                        mine = [b if p == a else p for p in table]
-                        theirs = [a if p == b else p for p in tables[u]]
-                        if self._conflicts(mine) + self._conflicts(theirs) > self._conflicts(
-                            table
-                        ) + self._conflicts(tables[u]):
-                            continue
-                        excess = self._wind_excess(mine) + self._wind_excess(theirs)
-                        if excess < self._wind_excess(table) + self._wind_excess(tables[u]):
-                            options.append((excess, abs(rank[a] - rank[b]), u, i, j))
-            if options:
-                _excess, _distance, u, i, j = min(options)
-                table[i], tables[u][j] = tables[u][j], table[i]
-                return True
-        return False
-
-    def _wind_excess(self, table: Sequence[int]) -> int:
-        """How far the best seat order of ``table`` leaves its players' winds beyond 1 apart."""
+    def conflicts(self, table: Sequence[int]) -> int:
+        """What is wrong with seating ``table`` in the round drawn, weighed."""
         key = tuple(sorted(table))
-        if key not in self._excess:
-            best = self._best_seats(key)
-            self._excess[key] = sum(
-                max(0, _spread(self.winds[p], seat) - 1) for seat, p in enumerate(best)
-            )
-        return self._excess[key]
+        found = self._conflict_cache.get(key)
+        if found is None:
+            pairs = sum(PAIR_COST for pair in _pairs(key) if self.met[pair])
+            found = pairs + TEAM_COST * _teammates(key, self.teams)
+            found += WIND_COST * self.wind_blocked(key)
+            self._conflict_cache[key] = found
+        return found
 
     def wind_blocked(self, table: Sequence[int]) -> bool:
         """Whether the players of ``table`` cannot each take a seat they have taken least (which
@@ -602,6 +553,96 @@ class _Plan:
                 self._swap(k, a, b)
 
 
+class _Swiss:
+    """A swiss round's tables, searched by swapping two players: tabu search on the conflicts
+    (each a ``SWISS_MOVE_SCALE``) plus how many tables each player moved from their place;
+    once no conflict is left, swaps that only bring players back nearer their place."""
+
+    def __init__(self, field: _Field, tables: list[list[int]], rng: random.Random) -> None:
+        self.field, self.rng, self.tables = field, rng, tables
+        self.home = {p: t for t, table in enumerate(tables) for p in table}
+        self.where = dict(self.home)
+        self.conflict = [field.conflicts(table) for table in tables]
+
+    def _cost_of(self, conflict: int) -> int:
+        moved = sum(abs(self.where[p] - self.home[p]) for p in self.where)
+        return SWISS_MOVE_SCALE * conflict + moved
+
+    def _delta(self, a: int, b: int) -> tuple[int, list[int], list[int]]:
+        ta, tb = self.where[a], self.where[b]
+        new_a = [b if p == a else p for p in self.tables[ta]]
+        new_b = [a if p == b else p for p in self.tables[tb]]
+        conflicts = self.field.conflicts
+        change = conflicts(new_a) + conflicts(new_b) - self.conflict[ta] - self.conflict[tb]
+        home_a, home_b = self.home[a], self.home[b]
+        moved = abs(tb - home_a) + abs(ta - home_b) - abs(ta - home_a) - abs(tb - home_b)
+        return SWISS_MOVE_SCALE * change + moved, new_a, new_b
+
+    def _swap(self, a: int, b: int, new_a: list[int], new_b: list[int]) -> None:
+        ta, tb = self.where[a], self.where[b]
+        self.tables[ta], self.tables[tb] = new_a, new_b
+        self.conflict[ta], self.conflict[tb] = (
+            self.field.conflicts(new_a),
+            self.field.conflicts(new_b),
+        )
+        self.where[a], self.where[b] = tb, ta
+
+    def run(self, max_steps: int) -> None:
+        players = sorted(self.where)
+        cost = best = self._cost_of(sum(self.conflict))
+        best_tables = [list(t) for t in self.tables]
+        tabu: dict[tuple[int, int], int] = {}
+        step = improved = 0
+        while step < max_steps and step - improved <= GIVE_UP_STEPS:
+            step += 1
+            conflicted = [
+                p for t, table in enumerate(self.tables) if self.conflict[t] for p in table
+            ]
+            if not conflicted:
+                break
+            a = conflicted[self.rng.randrange(len(conflicted))]
+            options: list[tuple[int, int, list[int], list[int]]] = []
+            for b in players:
+                if self.where[b] == self.where[a]:
+                    continue
+                delta, new_a, new_b = self._delta(a, b)
+                if tabu.get((a, b), 0) > step and cost + delta >= best:
+                    continue
+                if not options or delta < options[0][0]:
+                    options = [(delta, b, new_a, new_b)]
+                elif delta == options[0][0]:
+                    options.append((delta, b, new_a, new_b))
+            if not options:
+                continue
+            delta, b, new_a, new_b = options[self.rng.randrange(len(options))]
+            self._swap(a, b, new_a, new_b)
+            cost += delta
+            tabu[(a, b)] = tabu[(b, a)] = step + 4 + self.rng.randrange(8)
+            if cost < best:
+                best, best_tables, improved = cost, [list(t) for t in self.tables], step
+        self.tables = best_tables
+        self.where = {p: t for t, table in enumerate(self.tables) for p in table}
+        self.conflict = [self.field.conflicts(table) for table in self.tables]
+        self._settle(players)
+
+    def _settle(self, players: list[int]) -> None:
+        """Swaps that bring players nearer their place without a new conflict, while any does."""
+        moving = True
+        while moving:
+            moving = False
+            for a in players:
+                if self.where[a] == self.home[a]:
+                    continue
+                for b in players:
+                    if self.where[b] == self.where[a]:
+                        continue
+                    delta, new_a, new_b = self._delta(a, b)
+                    if delta < 0:
+                        self._swap(a, b, new_a, new_b)
+                        moving = True
+                        break
+
+
 class _Winds:
     """Each planned table's seat order: every player once in each seat per group of rounds.
 
@@ -610,7 +651,8 @@ class _Winds:
     seat once and a player never the same seat twice in the group: a proper edge colouring,
     found edge by edge with alternating-path swaps (König). Seats a player already took in the
     group's earlier rounds are kept out; if that leaves no colouring, the table takes the order
-    that leaves the winds most even.
+    that leaves the winds most even. The round drawn seats every player in a seat they have taken
+    least (a player who sat out a round or came late is off the groups' rhythm).
     """
 
     def __init__(self, field: _Field, tables: list[list[list[int]]]) -> None:
@@ -629,6 +671,10 @@ class _Winds:
                 [list(self.field._best_seats(table)) for table in self.tables[g]] for g in group
             ]
             k = group[-1] + 1
+        free = self.field.free_seats
+        if seated and any(not free[p] >> s & 1 for t in seated[0] for s, p in enumerate(t)):
+            # a player who sat out or came late: the round drawn seats each in a seat taken least
+            seated[0] = [list(self.field._best_seats(table)) for table in seated[0]]
         return seated
 
 
@@ -690,12 +736,37 @@ def constructed_rounds(
     teams: Mapping[int, str] | None = None,
 ) -> list[list[list[int]]]:
     """As many rounds without a repeated meeting as a construction gives for this field: the
-    transversal design (which keeps teams apart), or the affine geometry when it gives more."""
+    transversal design (which keeps teams apart) when it covers the rounds, else whichever of
+    it, the affine geometry and the stored designs (``tournaments.designs``) gives the most."""
     transversal = transversal_rounds(players, size, rounds, rng, teams)
     if len(transversal) >= rounds:
         return transversal
-    affine = affine_rounds(players, size, rounds, rng)
-    return affine if len(affine) > len(transversal) else transversal
+    options = [transversal, affine_rounds(players, size, rounds, rng)]
+    if not teams:
+        options.append(stored_rounds(players, size, rounds, rng))
+    best = max(options, key=len)
+    if best or teams or rounds < 1:
+        return best
+    order = list(players)  # one round never repeats: any split of the field
+    rng.shuffle(order)
+    return [[order[i : i + size] for i in range(0, len(order), size)]]
+
+
+def stored_rounds(
+    players: Sequence[int], size: int, rounds: int, rng: random.Random
+) -> list[list[list[int]]]:
+    """The rounds of the stored 1-rotational design for this many players (drawn at random)."""
+    entry = BASE_ROUNDS.get((len(players), size))
+    if entry is None:
+        return []
+    order = list(players)
+    rng.shuffle(order)
+    built = turned_rounds(*entry)
+    rng.shuffle(built)
+    seated = [[[order[p] for p in table] for table in round_] for round_ in built[:rounds]]
+    for round_ in seated:
+        rng.shuffle(round_)
+    return seated
 
 
 def affine_rounds(
@@ -755,9 +826,10 @@ def transversal_rounds(
     out in ``size`` groups of ``q`` (drawn at random), group ``i`` labelled by a field element
     ``e_i`` of GF(q). In round ``r`` table ``a`` seats the player ``a + r * e_i`` of each group:
     two players of groups ``i`` and ``j`` meet only in the round ``r = (x - y) / (e_i - e_j)``.
-    That gives ``q`` rounds, and one more (the groups themselves) when ``q == size``: the
-    affine plane of 16 players over 5 rounds. Other fields, or more rounds: as many as it gives.
-    Players of one group never meet, so each team is kept inside one group where it fits.
+    That gives ``q`` rounds; players of one group never meet, so each team is kept inside one
+    group where it fits. Without teams, each group is then seated by itself as a field of ``q``
+    (the groups themselves when ``q == size``: the affine plane of 16 players over 5 rounds; 32
+    players get 8 + 1 rounds, 64 get 16 + 5). Other fields, or more rounds: as many as it gives.
     """
     q = len(players) // size
     field = _galois_field(q)
@@ -771,8 +843,11 @@ def transversal_rounds(
         [[groups[i][add(a, mul(r, labels[i]))] for i in range(size)] for a in range(q)]
         for r in slopes
     ]
-    if q == size:
-        built.append([list(group) for group in groups])
+    if len(built) < rounds and not teams:  # then seat each group by itself, all alike
+        inner = [[list(range(q))]] if q == size else []
+        if q > size and q % size == 0:
+            inner = constructed_rounds(list(range(q)), size, rounds - len(built), rng)
+        built += [[[group[p] for p in table] for group in groups for table in r] for r in inner]
     return built[:rounds]
 
 

@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 
+from tournaments.designs import BASE_ROUNDS
 from tournaments.seating import (
     Round,
     SeatingError,
@@ -117,15 +118,39 @@ def test_a_draw_past_the_construction_is_the_same_on_any_machine_and_reads_no_cl
 
 @pytest.mark.parametrize(
     ("players", "rounds", "size"),
-    [(16, 5, 4), (64, 17, 4), (64, 21, 4), (9, 4, 3), (27, 13, 3)],
-    ids=["16x5", "64x17", "64x21 AG(3,4)", "9x4 sanma", "27x13 sanma KTS"],
+    [
+        (16, 5, 4),
+        (64, 17, 4),
+        (64, 21, 4),
+        (9, 4, 3),
+        (27, 13, 3),
+        (32, 9, 4),
+        (28, 9, 4),
+        (40, 10, 4),
+        (40, 13, 4),
+        (15, 7, 3),
+        (36, 17, 3),
+    ],
+    ids=[
+        "16x5",
+        "64x17",
+        "64x21 AG(3,4)",
+        "9x4 sanma",
+        "27x13 sanma KTS",
+        "32x9 TD+groups",
+        "28x9 stored",
+        "40x10 stored",
+        "40x13 stored",
+        "15x7 sanma stored",
+        "36x17 sanma",
+    ],
 )
-def test_the_affine_geometry_seats_its_players_to_the_bound_without_a_repeat(
+def test_the_constructions_seat_their_players_to_the_bound_without_a_repeat(
     players: int, rounds: int, size: int
 ) -> None:
-    """q**n players at tables of q: (q**n - 1) / (q - 1) rounds, the most that can be played
-    without anyone meeting anyone twice, drawn round by round as a tournament draws them; the
-    pairs and seats are counted here from the rounds themselves."""
+    """Up to the most rounds that can be played without anyone meeting anyone twice (q**n
+    players at tables of q: (q**n - 1) / (q - 1)), drawn round by round as a tournament draws
+    them; the pairs and seats are counted here from the rounds themselves."""
     assert rounds <= (players - 1) // (size - 1)
     seated = tournament(players, rounds, size=size)
     every_player_once(seated, players)
@@ -142,7 +167,7 @@ def test_the_affine_geometry_seats_its_players_to_the_bound_without_a_repeat(
         assert max(max(w) - min(w) for w in winds.values()) <= 1
     assert set(met.values()) == {1}
     assert len(met) == rounds * len(seated[0]) * size * (size - 1) // 2
-    if rounds == (players - 1) // (size - 1):
+    if rounds * (size - 1) == players - 1:
         assert len(met) == players * (players - 1) // 2  # everyone has met everyone, once
 
 
@@ -322,12 +347,16 @@ def test_no_field_has_an_order_that_is_not_a_prime_power(order: int) -> None:
     ("players", "rounds", "size", "bound", "constructed", "fewest"),
     [
         (16, 5, 4, 5, 5, 0),
-        (32, 8, 4, 10, 8, 0),
-        (32, 10, 4, 10, 8, 0),
-        (32, 11, 4, 10, 8, 32),  # each plays 33 opponents of 31: two repeats each, 32 in all
+        (32, 8, 4, 10, 9, 0),
+        (32, 9, 4, 10, 9, 0),  # 8 transversal rounds, then each group of 8 by itself
+        (32, 10, 4, 10, 9, 0),
+        (32, 11, 4, 10, 9, 32),  # each plays 33 opponents of 31: two repeats each, 32 in all
         (64, 21, 4, 21, 21, 0),
         (27, 13, 3, 13, 13, 0),
-        (40, 13, 4, 13, 0, 0),
+        (28, 9, 4, 9, 9, 0),  # stored 1-rotational designs
+        (40, 13, 4, 13, 13, 0),
+        (15, 7, 3, 7, 7, 0),
+        (128, 42, 4, 42, 41, 0),  # 32 transversal rounds, then each group of 32 as 32 over 9
     ],
 )
 def test_the_outlook_says_before_drawing_what_can_be_promised(
@@ -339,12 +368,38 @@ def test_the_outlook_says_before_drawing_what_can_be_promised(
 
 
 def test_past_the_construction_the_search_keeps_every_players_winds_within_one() -> None:
-    """32 players over 9 rounds: the ninth is past what a construction gives, so every round is
+    """32 players over 10 rounds: the tenth is past what a construction gives, so every round is
     searched; whatever it does to the pairs, each player's seats stay within one of each other
     after every round (counted here from the rounds)."""
     winds = {player: [0, 0, 0, 0] for player in range(1, 33)}
-    for round_ in tournament(32, 9, seed="X7"):
+    for round_ in tournament(32, 10, seed="X7"):
         for table in round_:
             for seat, player in enumerate(table):
                 winds[player][seat] += 1
         assert max(max(counts) - min(counts) for counts in winds.values()) <= 1
+
+
+@pytest.mark.parametrize("key", sorted(BASE_ROUNDS), ids=lambda key: f"{key[0]}x{key[1]}")
+def test_every_stored_design_seats_everyone_each_round_and_nobody_twice(
+    key: tuple[int, int],
+) -> None:
+    """Each stored base round, turned through all its rounds (counted here, pair by pair)."""
+    players, size = key
+    rounds, cycles, base = BASE_ROUNDS[key]
+    assert rounds == (players - 1) // (size - 1)  # stored only when it reaches the bound
+    met: set[tuple[int, int]] = set()
+    for by in range(rounds):
+        seated = []
+        for table in base:
+            turned = [
+                p if p >= cycles * rounds else p // rounds * rounds + (p % rounds + by) % rounds
+                for p in table
+            ]
+            assert len(turned) == size
+            seated += turned
+            for i, a in enumerate(turned):
+                for b in turned[i + 1 :]:
+                    pair = (min(a, b), max(a, b))
+                    assert pair not in met, f"{players}x{size}: {pair} meet twice"
+                    met.add(pair)
+        assert sorted(seated) == list(range(players))

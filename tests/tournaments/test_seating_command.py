@@ -111,3 +111,52 @@ def test_anyone_checks_the_draws_from_the_published_record_without_the_database(
     path.write_text("{}", encoding="utf-8")
     with pytest.raises(CommandError, match="cannot read the seating record"):
         run("--check", str(path))
+
+
+def test_every_round_of_a_tournament_with_byes_a_drop_out_and_a_late_arrival_checks_out(
+    club: Club,
+) -> None:
+    """34 players (two byes a round), a drop-out, a late arrival, a swiss round: every round
+    stored is the one the command draws again from the seed, and counted from the stored rounds
+    nobody met anyone twice, nobody sat out twice, and everyone's winds are within one."""
+    from tests.tournaments.conftest import seated
+    from tournaments.models import EntryStatus
+
+    tournament = make_tournament(club, players=35, rounds=5, checked_in=False)
+    entries = list(tournament.entries.order_by("pk"))
+    services.check_in_many(tournament, [entry.pk for entry in entries[:34]])
+    drafts = services.draw_rounds(tournament, [1, 2], SeatingMethod.RANDOM, byes=True)
+    play_round(drafts[0])
+    (second,) = services.drop_out(entries[3], byes=True)  # 33 left: three byes
+    play_round(second)
+    services.set_status(entries[34], EntryStatus.CHECKED_IN)  # a late arrival: 34 again
+    (third,) = services.draw_rounds(tournament, [3], SeatingMethod.RANDOM, byes=True)
+    play_round(third)
+    (fourth,) = services.draw_rounds(tournament, [4], SeatingMethod.SWISS, byes=True)
+    play_round(fourth)
+    (fifth,) = services.draw_rounds(tournament, [5], SeatingMethod.RANDOM, byes=True)
+    for number in range(1, 6):
+        assert f"round {number} is the seed's own" in run(
+            "--tournament", str(tournament.pk), "--round", str(number)
+        )
+    met: dict[frozenset[str], int] = {}
+    winds: dict[str, list[int]] = {}
+    sat_out: dict[str, int] = {}
+    everyone = {entry.player.name for entry in entries}
+    for round_ in tournament.round_set.order_by("number"):
+        tables = seated(round_)
+        playing = [name for table in tables for name in table]
+        assert len(playing) == len(set(playing))
+        assert len(playing) % 4 == 0
+        for name in everyone - set(playing) - {entries[3].player.name}:
+            if round_.number >= 3 or name != entries[34].player.name:
+                sat_out[name] = sat_out.get(name, 0) + 1
+        for table in tables:
+            for seat, name in enumerate(table):
+                winds.setdefault(name, [0, 0, 0, 0])[seat] += 1
+                for other in table[seat + 1 :]:
+                    met[frozenset((name, other))] = met.get(frozenset((name, other)), 0) + 1
+        assert max(max(c) - min(c) for c in winds.values()) <= 1, round_.number
+    assert max(met.values()) == 1
+    assert max(sat_out.values()) == 1
+    assert entries[3].player.name not in {n for t in seated(fifth) for n in t}
