@@ -288,8 +288,19 @@ class _Field:
     def random(
         self, rounds: int, rng: random.Random, hint: Sequence[Sequence[Sequence[int]]] | None
     ) -> list[Round]:
-        plan = _Plan(self, self._start(rounds, rng, hint), rng)
-        plan.search(max(MIN_STEPS, SEARCH_WORK // (len(self.playing) * rounds)))
+        start, built = self._start(rounds, rng, hint)
+        steps = max(MIN_STEPS, SEARCH_WORK // (len(self.playing) * rounds))
+        plan = _Plan(self, start, rng)
+        if built < rounds and not self.met:
+            # A first draw past the construction: search the rounds past it alone, and every
+            # round, each with half the steps, and keep the better (the first on a tie).
+            kept = _Plan(self, [[list(t) for t in r] for r in start], rng, locked=built)
+            kept.search(steps // 2)
+            plan.search(steps - steps // 2)
+            if kept.cost <= plan.cost:
+                plan = kept
+        else:
+            plan.search(steps)
         tables = plan.tables
         if hint is None or not self._winds_hold(tables):
             tables = _Winds(self, tables).seat()
@@ -297,9 +308,12 @@ class _Field:
 
     def _start(
         self, rounds: int, rng: random.Random, hint: Sequence[Sequence[Sequence[int]]] | None
-    ) -> list[list[list[int]]]:
-        """The hint's rounds when they seat exactly these players, new random rounds after."""
+    ) -> tuple[list[list[list[int]]], int]:
+        """The hint's rounds when they seat exactly these players, else the rounds a construction
+        gives (and how many: a first draw keeps them as they are and searches the rest), and
+        random rounds after."""
         start: list[list[list[int]]] = []
+        built = 0
         stand_in = self._stand_ins(hint)
         for planned in list(hint or [])[:rounds]:
             tables = [[stand_in.get(p, p) for p in table] for table in planned]
@@ -309,11 +323,12 @@ class _Field:
             start.append(tables)
         if not start:
             start = constructed_rounds(self.players, self.size, rounds, rng, self.teams)
+            built = len(start)
         while len(start) < rounds:
             order = list(self.players)
             rng.shuffle(order)
             start.append([order[i : i + self.size] for i in range(0, len(order), self.size)])
-        return start
+        return start, built
 
     def _stand_ins(self, hint: Sequence[Sequence[Sequence[int]]] | None) -> dict[int, int]:
         """Who takes the planned seats of a player no longer there: a newcomer, in id order."""
@@ -377,6 +392,13 @@ class _Field:
         return min(permutations(table), key=unevenness)
 
 
+def _repeat_weight(meetings: int) -> int:
+    """What a pair's meetings weigh: nothing once, 1 twice, then (n - 1)^2: a third meeting
+    weighs more than two pairs meeting twice, so repeats past the bound spread over the pairs
+    (no pair meets three times while another has met only once) rather than pile up on one."""
+    return 0 if meetings <= 1 else 1 if meetings == 2 else (meetings - 1) ** 2
+
+
 def _union(masks: Sequence[int], chosen: int) -> int:
     """The seats free to the players ``chosen`` (a bit each) among ``masks``."""
     union = 0
@@ -401,8 +423,10 @@ class _Plan:
     recent swap unless it finds a plan better than any so far.
     """
 
-    def __init__(self, field: _Field, tables: list[list[list[int]]], rng: random.Random) -> None:
-        self.field, self.rng = field, rng
+    def __init__(
+        self, field: _Field, tables: list[list[list[int]]], rng: random.Random, locked: int = 0
+    ) -> None:
+        self.field, self.rng, self.locked = field, rng, locked
         self._load(tables)
 
     def _load(self, tables: list[list[list[int]]]) -> None:
@@ -418,8 +442,8 @@ class _Plan:
         self.cost = self._cost()
 
     def _cost(self) -> int:
-        excess = sum(c - 1 for c in self.met.values() if c > 1)
-        excess -= sum(c - 1 for c in self.field.met.values() if c > 1)
+        excess = sum(_repeat_weight(c) for c in self.met.values())
+        excess -= sum(_repeat_weight(c) for c in self.field.met.values())
         teammates = sum(_teammates(t, self.field.teams) for r in self.tables for t in r)
         blocked = sum(self.field.wind_blocked(table) for table in self.tables[0])
         return PAIR_COST * excess + TEAM_COST * teammates + WIND_COST * blocked
@@ -433,6 +457,8 @@ class _Plan:
             if step - improved > GIVE_UP_STEPS or step > max_steps:
                 break
             conflicted = self._conflicted()
+            if not conflicted:
+                break
             k, player = conflicted[self.rng.randrange(len(conflicted))]
             move = self._best_swap(k, player, tabu, step, best)
             if move is None:
@@ -480,6 +506,8 @@ class _Plan:
             for table in round_:
                 for a, b in combinations(table, 2):
                     pair = (a, b) if a < b else (b, a)
+                    if k < self.locked:
+                        continue  # a constructed round of a first draw: kept as it is
                     if self.met[pair] > 1 or (a in teams and teams.get(b) == teams[a]):
                         found += [(k, a), (k, b)]
         for table in self.tables[0]:
@@ -496,12 +524,14 @@ class _Plan:
             for other in self.tables[k][leaving]:
                 if other != mover:
                     pair = (mover, other) if mover < other else (other, mover)
-                    delta -= PAIR_COST if self.met[pair] > 1 else 0
+                    count = self.met[pair]
+                    delta -= PAIR_COST * (_repeat_weight(count) - _repeat_weight(count - 1))
                     delta -= TEAM_COST if team is not None and teams.get(other) == team else 0
             for other in self.tables[k][joining]:
                 if other not in (a, b):
                     pair = (mover, other) if mover < other else (other, mover)
-                    delta += PAIR_COST if self.met[pair] >= 1 else 0
+                    count = self.met[pair]
+                    delta += PAIR_COST * (_repeat_weight(count + 1) - _repeat_weight(count))
                     delta += TEAM_COST if team is not None and teams.get(other) == team else 0
         if k == 0:  # the round being drawn: can everyone still take a seat within one?
             delta += WIND_COST * self._wind_change(a, ta, b, tb)
@@ -546,7 +576,7 @@ class _Plan:
     def _shake(self) -> None:
         """A few random swaps, to leave a valley the tabu search keeps falling back into."""
         for _ in range(3):
-            k = self.rng.randrange(len(self.tables))
+            k = self.rng.randrange(self.locked, len(self.tables))
             a, b = self.rng.sample(self.field.players, 2)
             if self.where[k][a][0] != self.where[k][b][0]:
                 self.cost += self._delta(k, a, b)

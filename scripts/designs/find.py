@@ -7,15 +7,20 @@ in distinct orbits of the turning (and no pair whose orbit is shorter than ``m``
 a base round is an exact cover (each player once; each orbit at most once, exactly once when
 the count allows no slack), solved by ``exact_cover.c`` (Knuth's dancing links with random
 restarts). Usage: ``python scripts/designs/find.py N SIZE [ROUNDS] [NODE_LIMIT]`` (ROUNDS 0: the
-bound); prints the
-base round as JSON once found (or nothing when every restart ran out).
+bound); prints the base round as JSON once found (or nothing when every restart ran out).
+
+Below the bound there is slack (orbits to spare), and a plain depth-first search with restarts
+finds base rounds fast: ``find.py --below SIZE N1,N2,... SECONDS`` tries, for each N, the most
+rounds first, ``SECONDS`` per count of rounds, with ``N // rounds`` cycles and the rest fixed.
 """
 
 from __future__ import annotations
 
 import json
+import random
 import subprocess
 import sys
+import time
 from itertools import combinations
 from pathlib import Path
 
@@ -59,7 +64,82 @@ def instance(players: int, size: int, m: int) -> tuple[list[tuple[int, ...]], st
     return rows, f"{columns} {primary} {len(rows)}\n" + "\n".join(lines) + "\n"
 
 
+def depth_first(
+    players: int, size: int, m: int, cycles: int, rng: random.Random, limit: int
+) -> list[tuple[int, ...]] | None:
+    """A base round by depth-first search (a table at a time, its first player the first one
+    left), giving up after ``limit`` steps."""
+    pair_key: dict[tuple[int, int], int] = {}
+    keys: dict[object, int] = {}
+    for a, b in combinations(range(players), 2):
+        key = orbit(a, b, m, cycles)
+        if key is not None:
+            pair_key[a, b] = pair_key[b, a] = keys.setdefault(key, len(keys))
+    used: set[int] = set()
+    free = set(range(players))
+    order = list(range(cycles * m, players)) + rng.sample(range(cycles * m), cycles * m)
+    tables: list[tuple[int, ...]] = []
+    steps = 0
+
+    def fill() -> bool:
+        nonlocal steps
+        steps += 1
+        first = next((p for p in order if p in free), None)
+        if first is None:
+            return True
+        if steps > limit:
+            return False
+        free.discard(first)
+        options = [b for b in free if pair_key.get((first, b)) not in (None, *used)]
+        rng.shuffle(options)
+        if grow([first], options):
+            return True
+        free.add(first)
+        return False
+
+    def grow(table: list[int], options: list[int]) -> bool:
+        if len(table) == size:
+            free.difference_update(table[1:])
+            tables.append(tuple(table))
+            if fill():
+                return True
+            tables.pop()
+            free.update(table[1:])
+            return False
+        for i, b in enumerate(options):
+            found = [pair_key.get((x, b)) for x in table]
+            if None in found or used.intersection(found) or len(set(found)) < len(found):
+                continue
+            used.update(found)  # type: ignore[arg-type]
+            if grow([*table, b], options[i + 1 :]):
+                return True
+            used.difference_update(found)
+            if steps > limit:
+                return False
+        return False
+
+    return sorted(tables) if fill() else None
+
+
+def below(size: int, fields: list[int], seconds: float) -> None:
+    for players in fields:
+        for m in range((players - 1) // (size - 1), 1, -1):
+            cycles = players // m
+            if players - cycles * m > players // size:
+                continue
+            rng, started, base = random.Random(f"{players}:{m}"), time.monotonic(), None
+            while base is None and time.monotonic() - started < seconds:
+                base = depth_first(players, size, m, cycles, rng, 4000)
+            if base:
+                found = {"players": players, "size": size, "rounds": m, "cycles": cycles}
+                print(json.dumps({**found, "base": base}), flush=True)
+                break
+
+
 def main() -> None:
+    if sys.argv[1] == "--below":
+        below(int(sys.argv[2]), [int(n) for n in sys.argv[3].split(",")], float(sys.argv[4]))
+        return
     players, size = int(sys.argv[1]), int(sys.argv[2])
     m = int(sys.argv[3]) if len(sys.argv) > 3 else 0
     m = m or (players - 1) // (size - 1)
@@ -74,7 +154,9 @@ def main() -> None:
         ).stdout.split("\n")
         if out[0].split()[0] == "1":
             base = sorted(rows[int(i)] for i in out[1].split())
-            print(json.dumps({"players": players, "size": size, "rounds": m, "base": base}))
+            cycles = (players - 1) // m if (players - 1) // m < size else size - 1
+            found = {"players": players, "size": size, "rounds": m, "cycles": cycles, "base": base}
+            print(json.dumps(found))
             return
 
 

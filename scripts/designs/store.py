@@ -54,7 +54,7 @@ def main() -> None:
         if line.strip():
             entry = json.loads(line)
             players, size, rounds = entry["players"], entry["size"], entry["rounds"]
-            cycles = (players - 1) // rounds if (players - 1) // rounds < size else size - 1
+            cycles = entry.get("cycles") or size - 1
             base = tuple(tuple(sorted(t)) for t in sorted(entry["base"]))
             built = turned_rounds(rounds, cycles, base)
             pairs = [
