@@ -10,6 +10,7 @@ document gives them.
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from django.db.models import Prefetch
@@ -29,6 +30,10 @@ TOURNAMENT_FIELDS = [*tournament_services.TOURNAMENT_FIELDS, "finalists"]
 
 
 def export_club(club: Club) -> dict[str, Any]:
+    """The club as a document. Games and entries are numbered in the document (1, 2 ...), not by
+    the database's ids, so that a club exported, imported and exported again is the same text."""
+    games = list(_games(club))
+    game_numbers = {game.pk: number for number, game in enumerate(games, 1)}
     return {
         "format": FORMAT,
         "exported_at": timezone.now().isoformat(),
@@ -44,8 +49,10 @@ def export_club(club: Club) -> dict[str, Any]:
         ],
         "rulesets": _rulesets(club),
         "leagues": [_league(league) for league in club.leagues.select_related("ruleset")],
-        "games": [_game(game) for game in _games(club)],
-        "tournaments": [_tournament(t) for t in club.tournaments.select_related("ruleset")],
+        "games": [_game(game, number) for number, game in enumerate(games, 1)],
+        "tournaments": [
+            _tournament(t, game_numbers) for t in club.tournaments.select_related("ruleset")
+        ],
         "log": [
             _log(entry)
             for entry in ClubLog.objects.filter(club=club)
@@ -116,10 +123,10 @@ def _games(club: Club) -> Any:
     )
 
 
-def _game(game: Game) -> dict[str, Any]:
+def _game(game: Game, number: int) -> dict[str, Any]:
     version = game.ruleset_version
     return {
-        "id": game.pk,
+        "id": number,
         "record": game.record(),
         "ruleset": version.ruleset.name,
         "version": version.number,
@@ -144,29 +151,54 @@ def _game(game: Game) -> dict[str, Any]:
     }
 
 
-def _tournament(tournament: Tournament) -> dict[str, Any]:
-    entries = Entry.objects.filter(tournament=tournament).select_related("player", "team")
+def _tournament(tournament: Tournament, games: dict[int, int]) -> dict[str, Any]:
+    entries = list(
+        Entry.objects.filter(tournament=tournament).select_related("player", "team").order_by("pk")
+    )
+    numbers = {entry.pk: number for number, entry in enumerate(entries, 1)}
     rounds = Round.objects.filter(tournament=tournament).order_by("number")
+    fields = fields_of(tournament, TOURNAMENT_FIELDS)
+    fields["finalists"] = [numbers.get(pk, pk) for pk in fields.get("finalists") or []]
     return {
-        **fields_of(tournament, TOURNAMENT_FIELDS),
+        **fields,
         "ruleset": tournament.ruleset.name,
         "entries": [
             {
-                "id": entry.pk,
+                "id": numbers[entry.pk],
                 "player": entry.player.name,
                 "team": entry.team.name if entry.team else None,
                 "status": entry.status,
                 "is_substitute": entry.is_substitute,
-                "replaces": entry.replaces_id,
+                "replaces": numbers.get(entry.replaces_id) if entry.replaces_id else None,
                 "dropped_after": entry.dropped_after,
             }
-            for entry in entries.order_by("pk")
+            for entry in entries
         ],
-        "seated_rounds": [_round(round_) for round_ in rounds],
+        "seated_rounds": [_round(round_, numbers, games) for round_ in rounds],
     }
 
 
-def _round(round_: Round) -> dict[str, Any]:
+# The keys of a round's draw that hold entry ids (or lists of them, nested for a plan).
+ENTRY_LISTS = ("players", "byes", "standings", "hint", "plan")
+
+
+def renumbered_draw(draw: dict[str, Any], ids: dict[int, int]) -> dict[str, Any]:
+    """A round's draw with its entries' ids mapped by ``ids`` (players, byes, plans, teams ...),
+    its keys in order whatever the database kept (PostgreSQL's jsonb orders them its own way)."""
+
+    def walk(value: Any) -> Any:
+        if isinstance(value, list):
+            return [walk(item) for item in value]
+        return ids.get(value, value) if isinstance(value, int) else value
+
+    renumbered = {key: walk(value) if key in ENTRY_LISTS else value for key, value in draw.items()}
+    if isinstance(draw.get("teams"), dict):
+        teams = draw["teams"]
+        renumbered["teams"] = {str(ids.get(int(key), key)): team for key, team in teams.items()}
+    return json.loads(json.dumps(renumbered, sort_keys=True))
+
+
+def _round(round_: Round, entries: dict[int, int], games: dict[int, int]) -> dict[str, Any]:
     seats = TableSeat.objects.order_by("seat")
     tables = RoundTable.objects.filter(round=round_).prefetch_related(
         Prefetch("seats", queryset=seats)
@@ -175,15 +207,15 @@ def _round(round_: Round) -> dict[str, Any]:
         "number": round_.number,
         "method": round_.method,
         "status": round_.status,
-        "draw": round_.draw,
+        "draw": renumbered_draw(round_.draw, entries),
         "started_at": round_.started_at.isoformat() if round_.started_at else None,
         "closed_at": round_.closed_at.isoformat() if round_.closed_at else None,
         "tables": [
             {
                 "number": table.number,
-                "game": table.game_id,
+                "game": games.get(table.game_id) if table.game_id else None,
                 "needs_referee": table.needs_referee,
-                "seats": [seat.entry_id for seat in table.seats.all()],
+                "seats": [entries.get(seat.entry_id) for seat in table.seats.all()],
             }
             for table in tables.order_by("number")
         ],

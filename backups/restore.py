@@ -11,15 +11,18 @@ name exists already is that account, a new one gets no password (they set one by
 from __future__ import annotations
 
 import datetime
+import re
 from collections.abc import Callable, Mapping
 from typing import Any
+from zoneinfo import available_timezones
 
+from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
 from django.db import DataError, IntegrityError, transaction
 from django.utils.dateparse import parse_datetime
 
-from backups.export import FORMAT
+from backups.export import FORMAT, renumbered_draw
 from clubs import kana
 from clubs.models import (
     Club,
@@ -35,7 +38,7 @@ from clubs.models import (
 from clubs.services import LEAGUE_FIELDS
 from scoring import services as scoring
 from scoring.engine import RecordError
-from scoring.engine.rules import validate_options
+from scoring.engine.rules import resolve_options, validate_options
 from scoring.models import Game, GameLog, GameStatus, Hand, Seat
 from tournaments.models import (
     CutCarry,
@@ -51,9 +54,6 @@ from tournaments.models import (
     Tournament,
 )
 from tournaments.services import TOURNAMENT_FIELDS
-
-# The keys of a round's draw that hold entry ids (or lists of them, nested for a plan).
-ENTRY_LISTS = ("players", "byes", "standings", "hint", "plan")
 
 
 class RestoreError(Exception):
@@ -129,26 +129,75 @@ def _one_of(value: Any, choices: Any, where: str) -> None:
         raise RestoreError(where, f"not one of {sorted(c for c, _l in choices)}")
 
 
+def _text(
+    obj: Any, key: str, where: str, model: Any, *, required: bool = True, column: str = ""
+) -> str | None:
+    """``obj[key]``: a text that fits the model's column (of the same name unless ``column``)."""
+    if not required and (not isinstance(obj, dict) or obj.get(key) in (None, "")):
+        return None
+    value = _field(obj, key, where, str, "a text")
+    limit = model._meta.get_field(column or key).max_length
+    if limit and len(value) > limit:
+        raise RestoreError(f"{where}.{key}", f"longer than {limit} characters ({len(value)})")
+    if required and not value.strip():
+        raise RestoreError(f"{where}.{key}", "empty")
+    return value
+
+
+def _unique(where: str, values: list[Any], key: str) -> None:
+    """Each value once: the second of two alike is named (the database would refuse it)."""
+    seen: dict[Any, int] = {}
+    for index, value in enumerate(values):
+        if value in seen:
+            raise RestoreError(
+                f"{where}[{index}].{key}", f"{value!r} is there twice (also at [{seen[value]}])"
+            )
+        seen[value] = index
+
+
+def _club(club: Any, slug: str | None) -> str:
+    slug = slug or _text(club, "slug", "club", Club)
+    if not re.fullmatch(r"[-a-zA-Z0-9_]+", slug or "") or len(slug or "") > 50:  # type: ignore[arg-type]
+        raise RestoreError("club.slug", "expected letters, digits, - and _ (50 at most)")
+    _text(club, "name", "club", Club)
+    zone = club.get("time_zone") or "Asia/Tokyo"
+    if not isinstance(zone, str) or zone not in available_timezones():
+        raise RestoreError("club.time_zone", f"no time zone {zone!r} (e.g. Asia/Tokyo)")
+    language = club.get("default_language") or "ja"
+    if language not in dict(settings.LANGUAGES):
+        raise RestoreError(
+            "club.default_language", f"not one of {sorted(dict(settings.LANGUAGES))}"
+        )
+    if Club.objects.filter(slug=slug).exists():
+        raise RestoreError("club.slug", f"a club at /c/{slug}/ exists already: give another slug")
+    return slug  # type: ignore[return-value]
+
+
 def check(document: Any, slug: str | None = None) -> None:
     """Read the whole document; raise ``RestoreError`` at the first thing it cannot read."""
     _need("document", document, dict, "an object")
     if document.get("format") != FORMAT:
         raise RestoreError("format", f"expected {FORMAT!r}")
-    club = _field(document, "club", "document", dict, "an object")
-    slug = slug or _field(club, "slug", "club", str, "a text")
-    _field(club, "name", "club", str, "a text")
-    if Club.objects.filter(slug=slug).exists():
-        raise RestoreError("club.slug", f"a club at /c/{slug}/ exists already: give another slug")
-    for index, member in enumerate(_field(document, "members", "document", list, "a list")):
+    _club(_field(document, "club", "document", dict, "an object"), slug)
+    members = _field(document, "members", "document", list, "a list")
+    user = get_user_model()
+    for index, member in enumerate(members):
         where = f"members[{index}]"
-        _field(member, "username", where, str, "a text")
+        _text(member, "username", where, user)
+        for key in ("email", "first_name", "last_name"):
+            _text(member, key, where, user, required=False)
         _one_of(_field(member, "role", where, str, "a text"), Role.choices, f"{where}.role")
-    for i, p in enumerate(_field(document, "players", "document", list, "a list")):
+    _unique("members", [member["username"] for member in members], "username")
+    listed = _field(document, "players", "document", list, "a list")
+    for i, p in enumerate(listed):
+        _text(p, "name", f"players[{i}]", Player)
+        _text(p, "reading", f"players[{i}]", Player, required=False)
         _reading(p, f"players[{i}].reading")
-    players = {
-        _field(p, "name", f"players[{i}]", str, "a text")
-        for i, p in enumerate(_field(document, "players", "document", list, "a list"))
-    }
+        account = p.get("account")
+        if account is not None and (not isinstance(account, str) or len(account) > 150):
+            raise RestoreError(f"players[{i}].account", "expected a user name (150 at most)")
+    _unique("players", [p["name"] for p in listed], "name")
+    players = {p["name"] for p in listed}
     versions = _check_rulesets(document)
     leagues = _check_leagues(document, versions)
     games = _check_games(document, versions, leagues, players)
@@ -160,12 +209,19 @@ def _check_rulesets(document: Mapping[str, Any]) -> dict[str, dict[int, Any]]:
     versions: dict[str, dict[int, Any]] = {}
     for index, ruleset in enumerate(_field(document, "rulesets", "document", list, "a list")):
         where = f"rulesets[{index}]"
-        name = _field(ruleset, "name", where, str, "a text")
-        _field(ruleset, "preset", where, str, "a text")
+        name = _text(ruleset, "name", where, Ruleset)
+        _text(ruleset, "preset", where, Ruleset)
+        if name in versions:
+            raise RestoreError(f"{where}.name", f"{name!r} is there twice")
         versions[name] = {}
-        for v, version in enumerate(_field(ruleset, "versions", where, list, "a list")):
+        listed = _field(ruleset, "versions", where, list, "a list")
+        for v, version in enumerate(listed):
             here = f"{where}.versions[{v}]"
             number = _field(version, "number", here, int, "a number")
+            if number in versions[name]:
+                raise RestoreError(f"{here}.number", f"version {number} is there twice")
+            if version.get("note") is not None:
+                _text(version, "note", here, RulesetVersion, required=False)
             try:
                 versions[name][number] = validate_options(version.get("options"))
             except RecordError as error:
@@ -177,7 +233,10 @@ def _check_leagues(document: Mapping[str, Any], versions: Mapping[str, Any]) -> 
     names = set()
     for index, league in enumerate(_field(document, "leagues", "document", list, "a list")):
         where = f"leagues[{index}]"
-        names.add(_field(league, "name", where, str, "a text"))
+        name = _text(league, "name", where, League)
+        if name in names:
+            raise RestoreError(f"{where}.name", f"{name!r} is there twice")
+        names.add(name)
         if league.get("ruleset") is not None and league["ruleset"] not in versions:
             raise RestoreError(f"{where}.ruleset", f"no ruleset {league['ruleset']!r}")
         for key in ("starts_on", "ends_on"):
@@ -195,7 +254,10 @@ def _check_games(
     ids = set()
     for index, game in enumerate(_field(document, "games", "document", list, "a list")):
         where = f"games[{index}]"
-        ids.add(_field(game, "id", where, int, "a number"))
+        game_id = _field(game, "id", where, int, "a number")
+        if game_id in ids:
+            raise RestoreError(f"{where}.id", f"game {game_id} is there twice")
+        ids.add(game_id)
         ruleset = _field(game, "ruleset", where, str, "a text")
         number = _field(game, "version", where, int, "a number")
         if number not in versions.get(ruleset, {}):
@@ -213,6 +275,13 @@ def _check_games(
             if name not in players:
                 raise RestoreError(f"{where}.record.players", f"no player {name!r}")
         try:
+            if record.get("ruleset") is not None:  # the record's own copy of its rules
+                resolve_options(record["ruleset"])
+        except RecordError as error:
+            raise RestoreError(f"{where}.record.ruleset", str(error)) from error
+        for key in ("table_label", "forced_end_reason", "void_reason"):
+            _text(game, key, where, Game, required=False)
+        try:
             scoring.replay_document({**record, "ruleset": versions[ruleset][number]})
         except RecordError as error:
             raise RestoreError(f"{where}.record", str(error)) from error
@@ -226,25 +295,42 @@ def _check_tournaments(
     players: set[str],
     games: set[int],
 ) -> None:
+    names: set[str] = set()
     for index, tournament in enumerate(_field(document, "tournaments", "document", list, "a list")):
         where = f"tournaments[{index}]"
-        _field(tournament, "name", where, str, "a text")
+        name = _text(tournament, "name", where, Tournament)
+        if name in names:
+            raise RestoreError(f"{where}.name", f"{name!r} is there twice")
+        names.add(name)
+        _text(tournament, "seed", where, Tournament, required=False)
         if _field(tournament, "ruleset", where, str, "a text") not in versions:
             raise RestoreError(f"{where}.ruleset", f"no ruleset {tournament['ruleset']!r}")
         _date(tournament.get("starts_on"), f"{where}.starts_on")
         _one_of(tournament.get("substitute_results"), SubstituteResults.choices, where)
         _one_of(tournament.get("cut_carry"), CutCarry.choices, where)
-        entries = set()
+        entries: set[int] = set()
+        entered: set[str] = set()
         for e, entry in enumerate(_field(tournament, "entries", where, list, "a list")):
             here = f"{where}.entries[{e}]"
-            entries.add(_field(entry, "id", here, int, "a number"))
+            entry_id = _field(entry, "id", here, int, "a number")
+            if entry_id in entries:
+                raise RestoreError(f"{here}.id", f"entry {entry_id} is there twice")
+            entries.add(entry_id)
             if _field(entry, "player", here, str, "a text") not in players:
                 raise RestoreError(f"{here}.player", f"no player {entry['player']!r}")
+            if entry["player"] in entered:
+                raise RestoreError(f"{here}.player", f"{entry['player']!r} entered twice")
+            entered.add(entry["player"])
+            _text(entry, "team", here, Team, required=False, column="name")
             _one_of(entry.get("status"), EntryStatus.choices, f"{here}.status")
         _field(tournament, "rounds", where, int, "a number")
+        numbers: set[int] = set()
         for r, round_ in enumerate(_field(tournament, "seated_rounds", where, list, "a list")):
             here = f"{where}.seated_rounds[{r}]"
-            _field(round_, "number", here, int, "a number")
+            number = _field(round_, "number", here, int, "a number")
+            if number in numbers:
+                raise RestoreError(f"{here}.number", f"round {number} is there twice")
+            numbers.add(number)
             _one_of(round_.get("method"), SeatingMethod.choices, f"{here}.method")
             _one_of(round_.get("status"), RoundStatus.choices, f"{here}.status")
             for t, table in enumerate(_field(round_, "tables", here, list, "a list")):
@@ -437,7 +523,7 @@ class _Writer:
             number=data["number"],
             method=data["method"],
             status=data["status"],
-            draw=_renumbered(data.get("draw") or {}, ids),
+            draw=renumbered_draw(data.get("draw") or {}, ids),
             started_at=data.get("started_at"),
             closed_at=data.get("closed_at"),
         )
@@ -465,21 +551,3 @@ class _Writer:
                 "name": str(entry.get("name") or "")[:200],
             },
         )
-
-
-def _renumbered(draw: Mapping[str, Any], ids: Mapping[int, int]) -> dict[str, Any]:
-    """A round's draw with the entries' ids of the new database (players, byes, plans ...)."""
-
-    def walk(value: Any) -> Any:
-        if isinstance(value, list):
-            return [walk(item) for item in value]
-        return ids.get(value, value) if isinstance(value, int) else value
-
-    renumbered = {
-        key: walk(value) if key in ENTRY_LISTS else value
-        for key, value in draw.items()
-        if key != "teams"
-    }
-    teams = draw.get("teams") or {}
-    renumbered["teams"] = {str(ids.get(int(key), key)): team for key, team in teams.items()}
-    return renumbered

@@ -88,6 +88,10 @@ ENGINE_MESSAGES = {
         "The log breaks off or is damaged at line %(line)s, column %(column)s: "
         "upload the whole file again."
     ),
+    "log_too_deep": gettext_lazy(
+        "The file nests brackets deeper than %(depth)s levels (line %(line)s, column "
+        "%(column)s): no game log does, so it is not one."
+    ),
     "log_missing_part": gettext_lazy(
         "The log has no “%(part)s”: it is not a whole tenhou.net/6 game log."
     ),

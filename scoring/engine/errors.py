@@ -101,6 +101,7 @@ ERROR_CODES = frozenset(
         "log_format",
         "log_link",
         "log_damaged",  # line, column
+        "log_too_deep",  # depth, line, column
         "log_missing_part",  # part
         "log_unfinished",
         "log_rules",  # rule, option

@@ -1,3 +1,4 @@
+# ruff: noqa: E501
 """A club exported and imported again: the same standings, the same settlement of every game,
 the same tournament; a document that cannot be fully read is refused before anything is written.
 """
@@ -150,6 +151,18 @@ def broken(document: dict[str, Any], path: str, value: Any) -> dict[str, Any]:
         ("rulesets.0.versions.1.options.uma", "たくさん", "rulesets[0].versions[1].options"),
         ("players", KeyError, "document.players"),
         ("tournaments.0.seated_rounds.0.tables.0.seats", [999, 1, 2, 3], "seats"),
+        ("club.time_zone", "Mars/Olympus", "club.time_zone: no time zone 'Mars/Olympus'"),
+        ("club.default_language", "tlh", "club.default_language"),
+        ("club.name", "長" * 5000, "club.name: longer than 100 characters (5000)"),
+        ("club.name", "   ", "club.name: empty"),
+        ("players.0.name", "名" * 61, "players[0].name: longer than 60 characters"),
+        ("rulesets.0.name", "R" * 81, "rulesets[0].name: longer than 80"),
+        ("leagues.0.name", "L" * 81, "leagues[0].name: longer than 80"),
+        ("tournaments.0.name", "T" * 101, "tournaments[0].name: longer than 100"),
+        ("tournaments.0.entries.0.team", "T" * 61, "tournaments[0].entries[0].team: longer"),
+        ("members.0.username", "u" * 151, "members[0].username: longer than 150"),
+        ("games.0.record.ruleset", {"preset": "k_rule", "no_such_option": 1}, "games[0].record.ruleset"),
+        ("games.1.record.ruleset", {"uma": "たくさん"}, "games[1].record.ruleset"),
     ],
 )
 def test_a_document_it_cannot_read_is_refused_naming_the_place_and_nothing_is_written(
@@ -161,6 +174,63 @@ def test_a_document_it_cannot_read_is_refused_naming_the_place_and_nothing_is_wr
         restore_club(document, slug="saisei")
     assert where in str(refused.value)
     assert Club.objects.count() == clubs_before
+
+
+@pytest.mark.parametrize(
+    ("path", "twin", "where"),
+    [
+        ("games.1.id", "games.0.id", "games[1].id: game"),
+        ("players.1.name", "players.0.name", "players[1].name: '青木' is there twice (also at [0])"),
+        ("members.0.username", "members.0.username", "members[1].username"),
+        ("tournaments.0.entries.1.id", "tournaments.0.entries.0.id", "entries[1].id"),
+        ("tournaments.0.entries.1.player", "tournaments.0.entries.0.player", "entries[1].player"),
+        ("rulesets.0.versions.1.number", "rulesets.0.versions.0.number", "versions[1].number"),
+    ],
+)
+def test_two_of_what_must_be_one_are_refused_at_the_second_before_anything_is_written(
+    club: Club, path: str, twin: str, where: str
+) -> None:
+    document = through_json(export_club(club))
+    if path == "members.0.username":  # a second member with the first one's account
+        document["members"].append(dict(document["members"][0]))
+    else:
+        value: Any = document
+        for part in twin.split("."):
+            value = value[int(part)] if part.isdigit() else value[part]
+        document = broken(document, path, value)
+    clubs_before, games_before = Club.objects.count(), Game.objects.count()
+    with pytest.raises(RestoreError) as refused:
+        restore_club(document, slug="saisei")
+    assert where in str(refused.value)
+    assert (Club.objects.count(), Game.objects.count()) == (clubs_before, games_before)
+
+
+def test_export_import_export_gives_the_same_bytes(club: Club, tmp_path: Path) -> None:
+    """The file written, read back as a new club, written again: byte for byte the same but for
+    the time it was written and the club's new address."""
+    first, second = tmp_path / "first.json", tmp_path / "second.json"
+    call_command("export_club", "moto", str(first), stderr=StringIO())
+    call_command("import_club", str(first), "--slug", "nido", stderr=StringIO())
+    call_command("export_club", "nido", str(second), stderr=StringIO())
+
+    def comparable(path: Path) -> str:
+        document = json.loads(path.read_text(encoding="utf-8"))
+        document.pop("exported_at", None)
+        document["club"]["slug"] = "-"
+        return json.dumps(document, ensure_ascii=False, indent=1)
+
+    assert comparable(first) == comparable(second)
+    text = first.read_text(encoding="utf-8")
+    assert '"draw"' in text
+
+
+def test_a_document_nested_a_thousand_levels_deep_is_refused_not_a_traceback(
+    db: None, tmp_path: Path
+) -> None:
+    path = tmp_path / "deep.json"
+    path.write_text('{"club":' + "[" * 1200 + "]" * 1200 + "}", encoding="utf-8")
+    with pytest.raises(CommandError, match="nested deeper than 64 levels"):
+        call_command("import_club", str(path))
 
 
 def test_a_club_whose_address_is_taken_is_refused(club: Club) -> None:

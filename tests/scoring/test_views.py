@@ -830,3 +830,17 @@ def test_a_hand_post_reads_and_writes_a_fixed_number_of_queries_however_long_the
     with django_assert_max_num_queries(8):
         response = keeper.post(path, form, headers=HTMX)
     assert response.status_code == 200
+
+
+def test_a_log_nested_a_thousand_levels_deep_is_refused_by_name_not_a_500(
+    keeper: Client, club: Club
+) -> None:
+    deep = '{"log":' + "[" * 1200 + "]" * 1200 + "}"
+    log = SimpleUploadedFile("deep.json", deep.encode(), "application/json")
+    response = keeper.post(
+        f"/c/{club.slug}/games/import/",
+        {"key": "deep", "log": log, "played_on": "2019-08-15", "save": "1"},
+    )
+    assert response.status_code == 422
+    assert "64" in response.text
+    assert not Game.objects.filter(club=club).exists()

@@ -13,6 +13,7 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError
 
 from backups.restore import RestoreError, restore_club
+from scoring.engine import jsontext
 
 
 class Command(BaseCommand):
@@ -25,7 +26,7 @@ class Command(BaseCommand):
 
     def handle(self, *args: Any, **options: Any) -> None:
         try:
-            document = json.loads(Path(options["file"]).read_text(encoding="utf-8"))
+            document = jsontext.loads(Path(options["file"]).read_text(encoding="utf-8"))
         except (OSError, UnicodeDecodeError, json.JSONDecodeError) as error:
             raise CommandError(f"cannot read {options['file']}: {error}") from error
         try:

@@ -21,6 +21,7 @@ import json
 import re
 from typing import Any
 
+from .. import jsontext
 from .common import Draw, Game, Hand, Record, TenhouLogError, Win, game_record, points_with_tenths
 
 SEAT_SLOTS = 4
@@ -48,7 +49,13 @@ def tenhou6_to_record(json_text: str) -> Record:
 
 def read_tenhou6(json_text: str) -> Game:
     try:
-        data = json.loads(json_text)
+        data = jsontext.loads(json_text)
+    except jsontext.TooDeep as error:
+        raise TenhouLogError(
+            f"not a Tenhou log: {error.msg}",
+            code="log_too_deep",
+            params={"depth": jsontext.MAX_DEPTH, "line": error.lineno, "column": error.colno},
+        ) from None
     except json.JSONDecodeError as error:
         raise TenhouLogError(
             f"not a Tenhou log: the JSON does not parse ({error.msg})",

@@ -13,13 +13,13 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandParser
 
-from scoring.engine import replay_record
+from scoring.engine import jsontext, replay_record
 
 
 def replay_file(path: str) -> dict[str, Any]:
     """The replay output for one file, with ``file`` first as the spec shows it."""
     try:
-        document = json.loads(Path(path).read_text(encoding="utf-8"))
+        document = jsontext.loads(Path(path).read_text(encoding="utf-8"))
     except OSError as error:
         return {"file": path, "ok": False, "error": f"cannot read the file: {error.strerror}"}
     except (UnicodeDecodeError, json.JSONDecodeError) as error:

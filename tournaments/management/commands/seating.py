@@ -19,6 +19,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError
 
+from scoring.engine import jsontext
 from tournaments.models import Tournament
 from tournaments.seating import Round as Seating
 from tournaments.seating import SeatingError, check_record, plan_rounds, seating_quality
@@ -54,7 +55,7 @@ class Command(BaseCommand):
     def _check(self, path: str) -> None:
         """Each drawn round of a downloaded seating record, drawn again and compared."""
         try:
-            record = json.loads(Path(path).read_text(encoding="utf-8"))
+            record = jsontext.loads(Path(path).read_text(encoding="utf-8"))
             checked = check_record(record)
         except (OSError, ValueError, KeyError, TypeError) as error:
             raise CommandError(f"cannot read the seating record {path}: {error}") from error
