@@ -161,7 +161,11 @@ def broken(document: dict[str, Any], path: str, value: Any) -> dict[str, Any]:
         ("tournaments.0.name", "T" * 101, "tournaments[0].name: longer than 100"),
         ("tournaments.0.entries.0.team", "T" * 61, "tournaments[0].entries[0].team: longer"),
         ("members.0.username", "u" * 151, "members[0].username: longer than 150"),
-        ("games.0.record.ruleset", {"preset": "k_rule", "no_such_option": 1}, "games[0].record.ruleset"),
+        (
+            "games.0.record.ruleset",
+            {"preset": "k_rule", "no_such_option": 1},
+            "games[0].record.ruleset",
+        ),
         ("games.1.record.ruleset", {"uma": "たくさん"}, "games[1].record.ruleset"),
     ],
 )
@@ -180,7 +184,11 @@ def test_a_document_it_cannot_read_is_refused_naming_the_place_and_nothing_is_wr
     ("path", "twin", "where"),
     [
         ("games.1.id", "games.0.id", "games[1].id: game"),
-        ("players.1.name", "players.0.name", "players[1].name: '青木' is there twice (also at [0])"),
+        (
+            "players.1.name",
+            "players.0.name",
+            "players[1].name: '青木' is there twice (also at [0])",
+        ),
         ("members.0.username", "members.0.username", "members[1].username"),
         ("tournaments.0.entries.1.id", "tournaments.0.entries.0.id", "entries[1].id"),
         ("tournaments.0.entries.1.player", "tournaments.0.entries.0.player", "entries[1].player"),
