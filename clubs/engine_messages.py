@@ -29,6 +29,10 @@ ENGINE_MESSAGES = {
     "not_one_of": gettext_lazy("Choose one of %(choices)s (not %(got)s)."),
     "too_small": gettext_lazy("This must be at least %(low)s."),
     "too_large": gettext_lazy("This must be at most %(high)s."),
+    "score_too_large": gettext_lazy(
+        "%(seat)s's score would be %(score)s, more than any game reaches (%(high)s at most): "
+        "check the amounts of this hand."
+    ),
     "wrong_length": gettext_lazy("This needs %(size)s values."),
     "length_between": gettext_lazy("This needs %(low)s to %(high)s values."),
     "too_few_items": gettext_lazy("This needs at least %(low)s values."),

@@ -226,9 +226,10 @@ class GameResult(models.Model):
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="results")
     seat = models.PositiveSmallIntegerField()
     player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="results")
-    final_score = models.IntegerField()
+    # 64-bit, with room for 17 digits of points: 青天井 (aotenjou) scores reach billions.
+    final_score = models.BigIntegerField()
     rank = models.PositiveSmallIntegerField()
-    points = models.DecimalField(max_digits=9, decimal_places=1)
+    points = models.DecimalField(max_digits=18, decimal_places=1)
     busted = models.BooleanField(default=False)  # トビ: ended below the ruleset's line
     penalties = models.PositiveSmallIntegerField(default=0)  # chombo, dead hands, deposits ...
 
@@ -247,8 +248,8 @@ class HandStat(models.Model):
     hand_number = models.PositiveIntegerField()
     seat = models.PositiveSmallIntegerField()
     player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="hand_stats")
-    delta = models.IntegerField()
-    score_after = models.IntegerField()
+    delta = models.BigIntegerField()  # 64-bit: 青天井 (aotenjou) hands pay billions
+    score_after = models.BigIntegerField()
     dealer = models.BooleanField(default=False)
     riichi = models.BooleanField(default=False)
     won = models.BooleanField(default=False)
@@ -258,7 +259,7 @@ class HandStat(models.Model):
     outcome = models.CharField(max_length=10, default="")
     # The win's value for a winner (和了点), what a discarder paid for it (放銃点); honba and
     # sticks left out, so that 平均打点 is the hands' worth, not the table's luck.
-    value = models.IntegerField(default=0)
+    value = models.BigIntegerField(default=0)
     tenpai = models.BooleanField(default=False)  # at an exhaustive draw (流局時聴牌)
     open = models.BooleanField(null=True, default=None)  # 副露 on a win, when recorded
     yaku = models.JSONField(default=list, blank=True)  # 役 of a win, where the hand records them

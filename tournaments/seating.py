@@ -353,10 +353,30 @@ class _Field:
         """Tables by the standings, then the search for the fewest conflicts (teammates, a pair
         met before, a table whose players cannot all keep their winds within one), and among
         seatings with as few, the one that moves players the fewest tables from their place."""
-        tables = [list(order[i : i + self.size]) for i in range(0, len(order), self.size)]
-        search = _Swiss(self, tables, rng)
+        search = _Swiss(self, self._swiss_start(order), rng)
         search.run(max(MIN_STEPS, SEARCH_WORK // len(order)))
         return tuple(tuple(self._best_seats(table)) for table in search.tables)
+
+    def _swiss_start(self, order: Sequence[int]) -> list[list[int]]:
+        """Tables by the standings, each taking the best-placed players left who can all keep
+        their winds within one together (a player who cannot waits for the next table)."""
+        left, tables = list(order), []
+        while left:
+            table: list[int] = []
+            for player in left:
+                if not self.wind_blocked([*table, player]):
+                    table.append(player)
+                    if len(table) == self.size:
+                        break
+            for player in left:  # none fits: the table is filled by the standings
+                if len(table) == self.size:
+                    break
+                if player not in table:
+                    table.append(player)
+            chosen = set(table)
+            left = [p for p in left if p not in chosen]
+            tables.append(table)
+        return tables
 
     def conflicts(self, table: Sequence[int]) -> int:
         """What is wrong with seating ``table`` in the round drawn, weighed."""
@@ -632,8 +652,9 @@ class _Swiss:
                 break
             a = conflicted[self.rng.randrange(len(conflicted))]
             options: list[tuple[int, int, list[int], list[int]]] = []
+            here = self.where[a]
             for b in players:
-                if self.where[b] == self.where[a]:
+                if self.where[b] == here:
                     continue
                 delta, new_a, new_b = self._delta(a, b)
                 if tabu.get((a, b), 0) > step and cost + delta >= best:
@@ -661,10 +682,13 @@ class _Swiss:
         while moving:
             moving = False
             for a in players:
-                if self.where[a] == self.home[a]:
+                here, home = self.where[a], self.home[a]
+                if here == home:
                     continue
                 for b in players:
-                    if self.where[b] == self.where[a]:
+                    if not min(here, home) <= self.where[b] <= max(here, home):
+                        continue
+                    if self.where[b] == here:
                         continue
                     delta, new_a, new_b = self._delta(a, b)
                     if delta < 0:

@@ -66,6 +66,7 @@ ERROR_CODES = frozenset(
         "not_one_of",  # choices, got
         "too_small",  # low
         "too_large",  # high
+        "score_too_large",  # seat, score, high
         "wrong_length",  # size
         "length_between",  # low, high
         "too_few_items",  # low

@@ -14,7 +14,7 @@ from typing import NamedTuple
 from .errors import RecordError
 from .hand import Outcome, RawTransfer, Table, Transfer
 from .options import WINDS
-from .record import GameRecord, Hand
+from .record import GameRecord, Hand, score_bound
 from .rules import Ruleset
 from .settlement import Final, places, settle
 
@@ -157,6 +157,10 @@ class _Game:
     ended_by: str | None = None
     busted_by: dict[int, int | None] = field(default_factory=dict)
     penalties: list[tuple[int, float]] = field(default_factory=list)
+    score_bound: int = 0  # the most a score can be, either way (set from the rules)
+
+    def __post_init__(self) -> None:
+        self.score_bound = score_bound(self.rules)
 
     def reached_target(self, seat: int | None = None) -> bool:
         ext = self.rules.extension
@@ -192,6 +196,16 @@ class _Game:
         except RecordError as error:
             raise error.in_hand(number, f"{round_label}-{honba}") from None
         scores = tuple(table.scores)
+        if max(scores) > self.score_bound or min(scores) < -self.score_bound:
+            far = max(range(len(scores)), key=lambda seat: abs(scores[seat]))
+            high = self.score_bound
+            raise RecordError(
+                f"seat {far}'s score {scores[far]} is more than a game reaches ({high})",
+                hand=number,
+                label=f"{round_label}-{honba}",
+                code="score_too_large",
+                params={"seat": far, "score": scores[far], "high": high},
+            )
         row = (round_label, honba, deposits_before, dealer, outcome.deltas, scores, table.deposits)
         self.rows.append(_new(HandRow, row))
         self.transfers.append(outcome.transfers)

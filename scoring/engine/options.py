@@ -145,7 +145,9 @@ SANMA = c.obj({"tsumo": c.one_of("north_split", "tsumo_loss")})
 ADDITIVE = c.obj(
     {"ron_multiplier": c.integer(1), "min_fan": c.integer(1), "fan_value": c.integer(1)}
 )
-AOTENJOU = c.obj({"cap_base": c.integer(2000), "yakuman_han": c.integer(1)})
+# 青天井's cap on the base points: at most 10^12 (a win then pays at most a few 10^13 points,
+# which ``MAX_AOTENJOU_SCORE`` and the 64-bit columns hold over any game).
+AOTENJOU = c.obj({"cap_base": c.integer(2000, 10**12), "yakuman_han": c.integer(1, 100)})
 LIMITS_BEYOND = c.obj({"every_han": c.integer(1), "mangan_units": _half_steps})
 STANDARD_LIMITS = [[5, 1], [6, 1.5], [8, 2], [11, 3], [13, 4]]
 

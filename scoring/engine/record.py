@@ -16,6 +16,22 @@ from .options import ABORTIVE_KINDS
 from .rules import Ruleset, ruleset_from_spec
 
 FORMAT = "tenbou-game/1"
+
+# The largest numbers a record takes: what a real game reaches, with room to spare (a table holds
+# 4 x 25,000-100,000 points; a hand moves a few yakuman at most). Past them a number is a slip of
+# the finger or an attack, refused with its field (``too_large``), so that nothing absurd is
+# saved and every column holds whatever the bounds allow.
+MAX_HANDS = 500  # hands in a game (a long extension plays 30)
+MAX_EVENTS = 20  # events in one hand (deposits, payments, dead hands)
+MAX_POINTS = 1_000_000  # points of one deposit, of a payment to each receiver, final_deposits
+MAX_SCORE = 10_000_000  # a score, after any hand or in final_scores, either way
+MAX_AOTENJOU_SCORE = 10**16  # the same under 青天井 (aotenjou: no limit but its cap on the base)
+MAX_HAN = 200  # han of a win (kazoe and dora counted: never near)
+MAX_FU = 200  # fu (110 is the most a hand can have)
+MAX_FAN = 1_000  # 番 of a classical Chinese win
+MAX_DORA = 100  # dora of a win (statistics)
+MAX_YAKUMAN = 13  # yakuman multiples of one win
+MAX_PENALTY = 1_000.0  # a settlement penalty, in settled points either way
 # A record's hands are built with tuple.__new__, every field given in order: a NamedTuple's
 # own __new__ is a Python call, and reading a hand builds three or four of them.
 _new = tuple.__new__
@@ -215,22 +231,25 @@ class _Reader:
             raise self.error(f"{path} lists a seat twice", path, "seat_twice")
         return seats
 
-    def whole(self, value: Any, path: str, low: int = 0) -> int:
-        if type(value) is int and value >= low:
+    def whole(self, value: Any, path: str, low: int = 0, high: int = MAX_POINTS) -> int:
+        if type(value) is int and low <= value <= high:
             return value
         if not is_int(value) or value < low:
             message = f"{path} must be a whole number of at least {low}"
             raise self.error(message, path, "too_small", low=low)
+        if value > high:
+            message = f"{path}: {value} is more than a game reaches (at most {high})"
+            raise self.error(message, path, "too_large", high=high)
         return int(value)
 
-    def whole_at(self, data: dict[str, Any], key: str, path: str) -> int | None:
-        """``data[key]`` as a whole number (0 or more); None when it is not there."""
+    def whole_at(self, data: dict[str, Any], key: str, path: str, high: int) -> int | None:
+        """``data[key]`` as a whole number (0 to ``high``); None when it is not there."""
         value = data.get(key)
-        if type(value) is int and value >= 0:
+        if type(value) is int and 0 <= value <= high:
             return value
         if key not in data:
             return None
-        return self.whole(value, f"{path}.{key}")
+        return self.whole(value, f"{path}.{key}", 0, high)
 
     def win(self, data: dict[str, Any], path: str, winner: int) -> Win:
         """The win of ``winner`` (``data`` has only allowed fields)."""
@@ -238,10 +257,10 @@ class _Reader:
             return self.rare_win(data, path, winner)
         # Most wins: han (and fu), with statistics perhaps.
         han, fu = data["han"], data.get("fu")
-        if type(han) is not int or han < 0:
-            han = self.whole(han, f"{path}.han")
-        if type(fu) is not int or fu < 0:  # not the usual whole number: absent, or refused
-            fu = self.whole_at(data, "fu", path)
+        if type(han) is not int or not 0 <= han <= MAX_HAN:
+            han = self.whole(han, f"{path}.han", 0, MAX_HAN)
+        if type(fu) is not int or not 0 <= fu <= MAX_FU:  # not the usual: absent, or refused
+            fu = self.whole_at(data, "fu", path, MAX_FU)
         if not STATISTICS.isdisjoint(data):
             self.check_statistics(data, path)
         dora, yaku, opened = data.get("dora"), data.get("yaku"), data.get("open")
@@ -252,9 +271,9 @@ class _Reader:
         given = VALUE_KINDS.intersection(data)
         if len(given) != 1 and given != {"han", "yakuman"}:
             raise self.value_error(data, path)
-        han = self.whole_at(data, "han", path)
-        fu = self.whole_at(data, "fu", path)
-        fan = self.whole_at(data, "fan", path)
+        han = self.whole_at(data, "han", path, MAX_HAN)
+        fu = self.whole_at(data, "fu", path, MAX_FU)
+        fan = self.whole_at(data, "fan", path, MAX_FAN)
         yakuman = self.multiple(data["yakuman"], path + ".yakuman") if "yakuman" in data else None
         pao = self.seat(data["pao"], path + ".pao") if "pao" in data else None
         pao_yakuman = None
@@ -286,13 +305,16 @@ class _Reader:
     def multiple(self, value: Any, path: str) -> float:
         if not is_number(value) or value <= 0 or value * 2 != int(value * 2):
             raise self.error(f"{path} must be a positive multiple of 0.5", path, "half_steps")
+        if value > MAX_YAKUMAN:
+            message = f"{path}: {value} is more than a game reaches (at most {MAX_YAKUMAN})"
+            raise self.error(message, path, "too_large", high=MAX_YAKUMAN)
         return float(value)
 
     def check_statistics(self, data: dict[str, Any], path: str) -> None:
         """The win's dora, yaku and open (statistics only): of the right kind when given."""
         dora = data.get("dora")
-        if type(dora) is not int or dora < 0:  # absent, or refused
-            self.whole_at(data, "dora", path)
+        if type(dora) is not int or not 0 <= dora <= MAX_DORA:  # absent, or refused
+            self.whole_at(data, "dora", path, MAX_DORA)
         if "open" in data and not isinstance(data["open"], bool):
             raise self.error(f"{path}.open must be true or false", f"{path}.open", "not_boolean")
         if "yaku" in data and not (
@@ -433,6 +455,9 @@ class _Reader:
             events_data = data["events"]
             if not isinstance(events_data, list):
                 raise self.error("events must be a list", "events", "not_list")
+            if len(events_data) > MAX_EVENTS:
+                message = f"events: {len(events_data)} in one hand, more than a game has"
+                raise self.error(message, "events", "too_large", high=MAX_EVENTS)
             events = tuple(self.event(e, f"events[{i}]") for i, e in enumerate(events_data))
         wareme = self.seat(data["wareme"], "wareme") if data.get("wareme") is not None else None
         stop = data.get("stop", False)
@@ -495,7 +520,18 @@ def _final_scores(data: dict[str, Any], ruleset: Ruleset, hands: int) -> tuple[i
             "final_scores_shape",
             players=ruleset.players,
         )
+    for i, score in enumerate(value):
+        if abs(score) > MAX_SCORE:
+            message = (
+                f"final_scores[{i}]: {score} is more than a game reaches (at most {MAX_SCORE})"
+            )
+            raise _top(message, f"final_scores[{i}]", "too_large", high=MAX_SCORE)
     return tuple(value)
+
+
+def score_bound(ruleset: Ruleset) -> int:
+    """The most a score can be, either way, in a game under ``ruleset``."""
+    return MAX_SCORE if ruleset.aotenjou is None else MAX_AOTENJOU_SCORE
 
 
 def _final_deposits(data: dict[str, Any]) -> int:
@@ -507,6 +543,9 @@ def _final_deposits(data: dict[str, Any]) -> int:
             "too_small",
             low=0,
         )
+    if value > MAX_POINTS:
+        message = f"final_deposits: {value} is more than a game reaches (at most {MAX_POINTS})"
+        raise _top(message, "final_deposits", "too_large", high=MAX_POINTS)
     if value and data.get("final_scores") is None:
         raise _top(
             "final_deposits goes with final_scores (score-only entry); a played game's hands "
@@ -535,6 +574,9 @@ def _penalties(value: Any, players: int) -> tuple[Penalty, ...]:
                 f"{path}.points",
                 "one_decimal",
             )
+        if abs(points) > MAX_PENALTY:
+            message = f"{path}.points: {points} is more than a game reaches ({MAX_PENALTY:g})"
+            raise _top(message, f"{path}.points", "too_large", high=MAX_PENALTY)
         reason = item.get("reason", "")
         if not isinstance(reason, str):
             raise _top(f"{path}.reason must be text", f"{path}.reason", "not_text")
@@ -590,6 +632,9 @@ def read_record(data: Any, rules: Ruleset | None = None) -> GameRecord:
     hands_data = data.get("hands", [])
     if not isinstance(hands_data, list):
         raise _top("hands must be a list", "hands", "not_list")
+    if len(hands_data) > MAX_HANDS:
+        message = f"hands: {len(hands_data)}, more than a game has (at most {MAX_HANDS})"
+        raise _top(message, "hands", "too_large", high=MAX_HANDS)
     reader = _Reader(ruleset.players)
     hands = []
     for number, hand_data in enumerate(hands_data, 1):

@@ -10,6 +10,7 @@ from django import forms
 from django.http import QueryDict
 from django.utils.translation import gettext as _
 
+from scoring.engine.record import MAX_POINTS
 from scoring.forms.pieces import (
     DEPOSIT_AMOUNT,
     EVENT_TAPS,
@@ -128,7 +129,7 @@ def deposit_fields(row: int) -> dict[str, forms.Field]:
     return {
         f"deposit-{row}-seats": Taps(SEATS, multiple=True),
         f"deposit-{row}-amount": forms.IntegerField(
-            required=False, min_value=100, initial=DEPOSIT_AMOUNT
+            required=False, min_value=100, max_value=MAX_POINTS, initial=DEPOSIT_AMOUNT
         ),
     }
 
@@ -138,7 +139,9 @@ def payment_fields(row: int) -> dict[str, forms.Field]:
     return {
         f"payment-{row}-from": Taps(SEATS),
         f"payment-{row}-to": Taps(SEATS, multiple=True),
-        f"payment-{row}-amount": forms.IntegerField(required=False, min_value=100),
+        f"payment-{row}-amount": forms.IntegerField(
+            required=False, min_value=100, max_value=MAX_POINTS
+        ),
         f"payment-{row}-reason": forms.CharField(required=False, max_length=100),
     }
 

@@ -8,6 +8,7 @@ from django import forms
 from django.utils.translation import gettext_lazy
 
 from clubs.models import Club, League
+from scoring.engine.record import MAX_POINTS, MAX_SCORE
 from scoring.forms.common import ChangeForm, league_field
 
 # -- the end of a game ---------------------------------------------------------------------
@@ -37,14 +38,19 @@ class FinalScoresForm(ChangeForm):
     """Score-only entry (素点入力): each seat's final score and the sticks left on the table."""
 
     deposits = forms.IntegerField(
-        min_value=0, initial=0, label=gettext_lazy("Sticks left on the table (points)")
+        min_value=0,
+        max_value=MAX_POINTS,
+        initial=0,
+        label=gettext_lazy("Sticks left on the table (points)"),
     )
 
     def __init__(self, *args: Any, names: list[str], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.names = names
         for seat, name in enumerate(names):
-            self.fields[f"score_{seat}"] = forms.IntegerField(label=name, step_size=100)
+            self.fields[f"score_{seat}"] = forms.IntegerField(
+                label=name, step_size=100, min_value=-MAX_SCORE, max_value=MAX_SCORE
+            )
 
     def score_fields(self) -> list[forms.BoundField]:
         return [self[f"score_{seat}"] for seat in range(len(self.names))]

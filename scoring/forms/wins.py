@@ -11,6 +11,7 @@ from django.utils.translation import gettext as _
 from scoring.display import YAKU_NAMES as YAKU
 from scoring.display import SeatLine
 from scoring.engine.points import VALID_FU
+from scoring.engine.record import MAX_FAN
 from scoring.forms.pieces import (
     FU,
     SEATS,
@@ -129,7 +130,7 @@ def win_fields(seat: int) -> dict[str, forms.Field]:
     return {
         f"value_{seat}": forms.CharField(required=False, max_length=8),
         f"fu_{seat}": Taps(FU),
-        f"fan_{seat}": forms.IntegerField(required=False, min_value=0),
+        f"fan_{seat}": forms.IntegerField(required=False, min_value=0, max_value=MAX_FAN),
         f"pao_{seat}": Taps(SEATS),
         f"pao_yakuman_{seat}": forms.CharField(required=False, max_length=8),
         f"dora_{seat}": forms.IntegerField(required=False, min_value=0, max_value=DORA_MAX),

@@ -1,4 +1,3 @@
-# ruff: noqa: E501
 """A club exported and imported again: the same standings, the same settlement of every game,
 the same tournament; a document that cannot be fully read is refused before anything is written.
 """

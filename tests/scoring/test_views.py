@@ -844,3 +844,44 @@ def test_a_log_nested_a_thousand_levels_deep_is_refused_by_name_not_a_500(
     assert response.status_code == 422
     assert "64" in response.text
     assert not Game.objects.filter(club=club).exists()
+
+
+@pytest.mark.parametrize("amount", ["3000000000", "9223372036854775807", "99999999999999999999"])
+def test_a_payment_past_what_a_game_reaches_is_refused_beside_its_row_and_nothing_is_saved(
+    keeper: Client, game: Game, amount: str
+) -> None:
+    play(game, ron(1, 2, 3, 30))
+    data = ron_form(1, **{"payment-0-from": "1", "payment-0-to": ["2"], "payment-0-amount": amount})
+    response = keeper.post(url(game, "hands/"), data, headers=HTMX)
+    assert response.status_code == 422
+    assert "1000000" in response.text.replace(",", "")  # the bound, said beside the field
+    assert Hand.objects.filter(game=game).count() == 1  # the hand saved before is still there
+    assert services.game_state(game).replay.hands[-1].scores == (25000, 28900, 21100, 25000)
+
+
+def test_final_scores_past_what_a_game_reaches_are_refused_by_seat(
+    keeper: Client, game: Game
+) -> None:
+    data = {"version": "0", "key": "big", "deposits": "0", "score_0": "3000000000",
+            "score_1": "-2999900000", "score_2": "0", "score_3": "0"}  # fmt: skip
+    response = keeper.post(url(game, "final-scores/"), data, headers=HTMX)
+    assert response.status_code in (200, 422)
+    assert "10000000" in response.text.replace(",", "")
+    assert not services.game_state(game).replay.hands
+    game.refresh_from_db()
+    assert game.status == "ongoing"
+
+
+def test_an_aotenjou_hand_of_billions_is_saved_and_shown(keeper: Client, club: Club) -> None:
+    """青天井: a 24-han dealer ron pays 6 x the cap of 1,000,000,000: the hand's statistics and
+    the hand's rows keep it exactly (64-bit columns on PostgreSQL), and the page shows it."""
+    from scoring.models import HandStat
+
+    aotenjou = {"cap_base": 1_000_000_000, "yakuman_han": 13}
+    game = make_game(club, make_ruleset(club, "tenhou", "青天井", aotenjou=aotenjou))
+    hand = {"riichi": [], "result": {"type": "ron", "from": 1,
+                                     "wins": [{"winner": 0, "han": 24, "fu": 30}]}}  # fmt: skip
+    play(game, hand)
+    stats = {s.seat: s for s in HandStat.objects.filter(game=game)}
+    assert (stats[0].delta, stats[1].score_after) == (6_000_000_000, 25000 - 6_000_000_000)
+    assert "6,000,025,000" in keeper.get(url(game)).text
