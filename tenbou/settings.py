@@ -139,7 +139,7 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 # cache must be one that every gunicorn worker shares (a worker's own memory is not: the next
 # request goes to another worker), and not SQL (that would be the query saved): files in
 # CACHE_DIR are shared by the workers of one machine. Several machines need a cache they all
-# reach (Redis, memcached) in CACHES here. Tests keep it in the process's memory: the test
+# reach: REDIS_URL below. Tests keep it in the process's memory: the test
 # client logs in through the same cached_db engine, so a test's session is read as a server's.
 CACHE_DIR = Path(os.getenv("CACHE_DIR", "") or BASE_DIR / "cache")
 _FILE_CACHE = {
@@ -150,7 +150,18 @@ _FILE_CACHE = {
     "OPTIONS": {"MAX_ENTRIES": 10_000},
 }
 _MEMORY_CACHE = {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
-CACHES = {"default": _MEMORY_CACHE if "pytest" in sys.modules else _FILE_CACHE}
+# Several app servers: REDIS_URL (redis://host:6379/0) puts the cache, and so the sessions'
+# cached copies, in one Redis that they all reach (Django's own Redis backend): a login made on
+# one server is valid on every other, a logout on one ends it on all.
+REDIS_URL = os.getenv("REDIS_URL", "").strip()
+_REDIS_CACHE = {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}
+CACHES = {
+    "default": _REDIS_CACHE
+    if REDIS_URL
+    else _MEMORY_CACHE
+    if "pytest" in sys.modules
+    else _FILE_CACHE
+}
 SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
 
 AUTH_PASSWORD_VALIDATORS = [

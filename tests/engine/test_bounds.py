@@ -1,7 +1,6 @@
 """Every number a record takes has a bound a real game can reach: past it, ``too_large`` at the
 field, never a score of three billion saved (nor a 500 when a column overflows)."""
 
-# ruff: noqa: E501
 from __future__ import annotations
 
 from typing import Any
