@@ -24,6 +24,7 @@ import signal
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 import uuid
 from pathlib import Path
@@ -177,7 +178,11 @@ def main() -> None:
     database = machinery.bench_database_url()
     name = machinery.BENCH_DB
     machinery.admin_sql(admin, f"DROP DATABASE IF EXISTS {name}", f"CREATE DATABASE {name}")
-    env = machinery.server_env(database)
+    # The hashed static files go to a folder of the run's own, not into the checkout.
+    env = {
+        **machinery.server_env(database),
+        "STATIC_ROOT": tempfile.mkdtemp(prefix="tenbou-static-"),
+    }
     os.environ.update(env)
     import django
     from django.db import connections

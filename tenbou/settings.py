@@ -215,7 +215,7 @@ TIME_ZONE = "Asia/Tokyo"
 USE_TZ = True
 
 STATIC_URL = "static/"
-STATIC_ROOT = BASE_DIR / "staticfiles"
+STATIC_ROOT = Path(os.getenv("STATIC_ROOT", "") or BASE_DIR / "staticfiles")
 STATICFILES_DIRS = [BASE_DIR / "static"]
 # Development and tests (pytest-django runs with DEBUG off) serve the files where they are, so
 # neither needs collectstatic first; a deployment serves the collected, hashed, compressed copies.
