@@ -103,6 +103,7 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    *(["tenbou.replica.ReplicaReads"] if os.getenv("DATABASE_REPLICA_URL") else []),
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
@@ -132,6 +133,14 @@ TEMPLATES = [
 ]
 
 DATABASES = {"default": database_config(os.getenv("DATABASE_URL"))}
+# A read replica (a streaming standby of the primary): the read-only pages read from it, see
+# tenbou/replica.py. Tests never make a database of their own for it.
+if os.getenv("DATABASE_REPLICA_URL"):
+    DATABASES["replica"] = {
+        **database_config(os.getenv("DATABASE_REPLICA_URL")),
+        "TEST": {"MIRROR": "default"},
+    }
+    DATABASE_ROUTERS = ["tenbou.replica.ReplicaRouter"]
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # Sessions are read from a cache and written to it and to the database (cached_db): a page
