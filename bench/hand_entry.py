@@ -197,6 +197,7 @@ class Tally:
     by_kind: dict[str, list[float]] = field(default_factory=dict)
     errors: list[str] = field(default_factory=list)
     conflicts: int = 0
+    retries: int = 0  # posts sent again with the same key after a lost answer
     acked: dict[int, set[str]] = field(default_factory=dict)
 
     def ack(self, game: int, key: str) -> None:
@@ -207,6 +208,7 @@ class Tally:
             self.by_kind.setdefault(kind, []).extend(ms)
         self.errors += other.errors
         self.conflicts += other.conflicts
+        self.retries += other.retries
         for game, keys in other.acked.items():
             self.acked.setdefault(game, set()).update(keys)
 

@@ -22,7 +22,6 @@ import os
 import random
 import signal
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
@@ -36,6 +35,7 @@ import hand_entry as machinery
 SECONDS = 60.0
 CLIENTS = 50
 THINK = 2.0  # seconds between one client's requests, on average
+REDIS_URL = "redis://127.0.0.1:6379/12"  # the two servers' shared cache (sessions)
 WRITES = 0.3  # the share of requests that record a hand
 machinery.BENCH_DB = "tenbou_bench_load"
 machinery.CLIENTS = CLIENTS
@@ -64,6 +64,7 @@ def visitor(tablet: Any, game: int, ruleset: int, pages: list[str], until: float
         data = {**machinery.HANCHAN[number], "version": version, "key": key}
         status, text, _headers = tablet.post(machinery.game_path(game, "hands/"), data)
         if status == 0:  # the answer was lost (a killed worker): the tablet sends it again
+            tablet.tally.retries += 1
             status, text, _headers = tablet.post(machinery.game_path(game, "hands/"), data)
         if not tablet.expect(status, 200, machinery.game_path(game, "hands/"), text):
             return
@@ -97,19 +98,53 @@ def client(port: int, session: str, game: int, start: float, results: Any, *args
     results.put(tally)
 
 
-def kill_a_worker(server: subprocess.Popen[bytes], at: float) -> bool:
-    """SIGKILL one of gunicorn's workers at ``at`` (monotonic); whether one was found."""
+def kill_mid_request(setup: dict[str, Any], port: int, at: float) -> tuple[bool, Any]:
+    """At ``at``: a hand posted to the spare game while the bench holds that game's row lock, so
+    the worker serving it waits inside its transaction; that worker, found by its connection's
+    ``application_name`` in pg_stat_activity ("tenbou PID"), is SIGKILLed there. The lock goes,
+    and the tablet sends the same hand again (same key), as the hand screen does after a lost
+    answer. (whether the worker died in the middle of the post, the tablet's tally)."""
+    import threading
+
+    import psycopg
+
     time.sleep(max(0.0, at - time.monotonic()))
-    children = subprocess.run(
-        ["pgrep", "-P", str(server.pid)], capture_output=True, text=True, check=False
-    ).stdout.split()
-    if not children:
-        return False
-    os.kill(int(random.choice(children)), signal.SIGKILL)
-    return True
+    game = setup["games"][CLIENTS]  # no client records into it
+    tally = machinery.Tally()
+    tablet = machinery.Tablet(port, setup["session"], tally)
+    path = machinery.game_path(game, "hands/")
+    data = {**machinery.HANCHAN[0], "version": 0, "key": uuid.uuid4().hex}
+    url = machinery.bench_database_url()
+    answer: dict[str, Any] = {}
+    killed = None
+    with psycopg.connect(url) as lock, psycopg.connect(url, autocommit=True) as watch:
+        lock.execute("SELECT id FROM scoring_game WHERE id = %s FOR UPDATE", (game,))
+        posting = threading.Thread(target=lambda: answer.update(first=tablet.post(path, data)))
+        posting.start()
+        deadline = time.monotonic() + 15
+        while killed is None and time.monotonic() < deadline:
+            waiting = watch.execute(
+                "SELECT application_name FROM pg_stat_activity"
+                " WHERE wait_event_type = 'Lock' AND application_name LIKE 'tenbou %'"
+            ).fetchall()
+            for (name,) in waiting:
+                killed = int(name.split()[1])
+                os.kill(killed, signal.SIGKILL)
+                break
+            time.sleep(0.02)
+        lock.rollback()
+    posting.join(timeout=60)
+    status = answer.get("first", (0,))[0]
+    cut = killed is not None and status == 0  # the worker died with the answer unsent
+    if status == 0:
+        tally.retries += 1
+        status, _text, _headers = tablet.post(path, data)
+    if status == 200:
+        tally.ack(game, data["key"])
+    return cut, tally
 
 
-def run(setup: dict[str, Any], port: int, server: subprocess.Popen[bytes]) -> dict[str, Any]:
+def run(setup: dict[str, Any], ports: list[int]) -> dict[str, Any]:
     results: Any = multiprocessing.Queue()
     start = time.monotonic() + machinery.WARM_UP
     pages = reads(setup)
@@ -118,12 +153,11 @@ def run(setup: dict[str, Any], port: int, server: subprocess.Popen[bytes]) -> di
             target=client,
             args=(port, setup["session"], game, start, results, setup["ruleset"], pages),
         )
-        for game in setup["games"][:CLIENTS]
+        for port, game in zip(ports * CLIENTS, setup["games"][:CLIENTS], strict=False)
     ]
     for process in processes:
         process.start()
-    killed = kill_a_worker(server, start + SECONDS / 2)
-    tally = machinery.Tally()
+    killed_mid_request, tally = kill_mid_request(setup, ports[0], start + SECONDS / 2)
     for _ in processes:
         tally.add(results.get())
     for process in processes:
@@ -134,6 +168,7 @@ def run(setup: dict[str, Any], port: int, server: subprocess.Popen[bytes]) -> di
         "bench": "load",
         "seconds": SECONDS,
         "clients": CLIENTS,
+        "servers": len(ports),
         "workers": machinery.WORKERS,
         "p50_p99_ms_by_kind": {
             kind: [round(statistics.median(ms), 1), round(machinery.percentile(ms, 0.99), 1)]
@@ -147,7 +182,9 @@ def run(setup: dict[str, Any], port: int, server: subprocess.Popen[bytes]) -> di
         "p99_ms": round(machinery.percentile(latencies, 0.99), 1),
         "lost": lost,
         "duplicated": duplicated,
-        "worker_killed": killed,
+        "killed_mid_request": killed_mid_request,
+        "retries": tally.retries,
+        "worker_killed": killed_mid_request,  # the earlier key: now a worker killed mid-post
     }
 
 
@@ -193,13 +230,16 @@ def main() -> None:
         add_players(setup)
         collect_static()
         connections.close_all()
-        port = machinery.free_port()
-        server = machinery.start_server(env, port)
+        ports = [machinery.free_port(), machinery.free_port()]
+        servers = [
+            machinery.start_server({**env, "CACHE_DIR": tempfile.mkdtemp()}, port) for port in ports
+        ]
         try:
-            result = run(setup, port, server)
+            result = run(setup, ports)
         finally:
-            server.terminate()
-            server.wait(timeout=30)
+            for server in servers:
+                server.terminate()
+                server.wait(timeout=30)
     finally:
         connections.close_all()
         machinery.admin_sql(admin, f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")

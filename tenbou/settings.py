@@ -49,7 +49,15 @@ def database_config(url: str | None) -> dict:
     if not url:
         url = f"sqlite:///{BASE_DIR / 'db.sqlite3'}"
     # Persistent connections with a health check: gunicorn workers reuse them across requests.
-    return dj_database_url.parse(url, conn_max_age=600, conn_health_checks=True)
+    config = dj_database_url.parse(url, conn_max_age=600, conn_health_checks=True)
+    if url.startswith(("postgres://", "postgresql://")):
+        # Each process's connections say whose they are in pg_stat_activity ("tenbou 4242"): an
+        # operator (and bench/load.py) can tell which gunicorn worker runs which query.
+        config["OPTIONS"] = {
+            **config.get("OPTIONS", {}),
+            "application_name": f"tenbou {os.getpid()}",
+        }
+    return config
 
 
 def secret_key(value: str | None, debug: bool) -> str:

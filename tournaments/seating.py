@@ -54,6 +54,7 @@ GIVE_UP_STEPS = 6000  # steps without a better plan before the best one is taken
 # Swiss: a conflict (see ``_Field.conflicts``) weighs more than moving players this many tables
 # away from their place by the standings, in all.
 SWISS_MOVE_SCALE = 1000
+SWISS_GIVE_UP_STEPS = 400  # swiss: steps without a better seating before the best is taken
 
 
 class SeatingError(ValueError):
@@ -291,7 +292,7 @@ class _Field:
         start, built = self._start(rounds, rng, hint)
         steps = max(MIN_STEPS, SEARCH_WORK // (len(self.playing) * rounds))
         plan = _Plan(self, start, rng)
-        if built < rounds and not self.met:
+        if 1 < built < rounds and not self.met:
             # A first draw past the construction: search the rounds past it alone, and every
             # round, each with half the steps, and keep the better (the first on a tie).
             kept = _Plan(self, [[list(t) for t in r] for r in start], rng, locked=built)
@@ -643,7 +644,7 @@ class _Swiss:
         best_tables = [list(t) for t in self.tables]
         tabu: dict[tuple[int, int], int] = {}
         step = improved = 0
-        while step < max_steps and step - improved <= GIVE_UP_STEPS:
+        while step < max_steps and step - improved <= SWISS_GIVE_UP_STEPS:
             step += 1
             conflicted = [
                 p for t, table in enumerate(self.tables) if self.conflict[t] for p in table
