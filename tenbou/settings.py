@@ -172,11 +172,12 @@ _MEMORY_CACHE = {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
 # one server is valid on every other, a logout on one ends it on all.
 REDIS_URL = os.getenv("REDIS_URL", "").strip()
 _REDIS_CACHE = {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}
+# (A test process keeps its memory cache even with REDIS_URL set: test workers share no cache.)
 CACHES = {
-    "default": _REDIS_CACHE
-    if REDIS_URL
-    else _MEMORY_CACHE
+    "default": _MEMORY_CACHE
     if "pytest" in sys.modules
+    else _REDIS_CACHE
+    if REDIS_URL
     else _FILE_CACHE
 }
 SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
