@@ -86,8 +86,13 @@ def _crawl(
     return crawl
 
 
-@pytest.mark.parametrize("viewport", [PHONE, TABLET], ids=["phone", "tablet"])
-@pytest.mark.parametrize("login", [False, True], ids=["visitor", "demo-login"])
+@pytest.mark.parametrize(
+    ("login", "viewport"),
+    [(False, PHONE), (True, PHONE), (True, TABLET)],
+    # A visitor reads the demo login's pages with fewer buttons: the narrow screen, where a
+    # page overflows first, is theirs to check; the demo login checks both widths.
+    ids=["visitor-phone", "demo-login-phone", "demo-login-tablet"],
+)
 def test_every_page_of_the_demo_fits_the_screen_and_speaks_the_readers_language(
     browser: Browser,
     live_server: LiveServer,
