@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import datetime
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Container, Mapping
 from typing import Any
 from zoneinfo import available_timezones
 
@@ -144,6 +144,12 @@ def _text(
     return value
 
 
+def _once(seen: Container[Any], value: Any, where: str, why: str) -> None:
+    """Refused at ``where`` when ``value`` was met before (the database would refuse it)."""
+    if value in seen:
+        raise RestoreError(where, why)
+
+
 def _unique(where: str, values: list[Any], key: str) -> None:
     """Each value once: the second of two alike is named (the database would refuse it)."""
     seen: dict[Any, int] = {}
@@ -211,17 +217,14 @@ def _check_rulesets(document: Mapping[str, Any]) -> dict[str, dict[int, Any]]:
         where = f"rulesets[{index}]"
         name = _text(ruleset, "name", where, Ruleset)
         _text(ruleset, "preset", where, Ruleset)
-        if name in versions:
-            raise RestoreError(f"{where}.name", f"{name!r} is there twice")
+        _once(versions, name, f"{where}.name", f"{name!r} is there twice")
         versions[name] = {}
         listed = _field(ruleset, "versions", where, list, "a list")
         for v, version in enumerate(listed):
             here = f"{where}.versions[{v}]"
             number = _field(version, "number", here, int, "a number")
-            if number in versions[name]:
-                raise RestoreError(f"{here}.number", f"version {number} is there twice")
-            if version.get("note") is not None:
-                _text(version, "note", here, RulesetVersion, required=False)
+            _once(versions[name], number, f"{here}.number", f"version {number} is there twice")
+            _text(version, "note", here, RulesetVersion, required=False)
             try:
                 versions[name][number] = validate_options(version.get("options"))
             except RecordError as error:
@@ -234,8 +237,7 @@ def _check_leagues(document: Mapping[str, Any], versions: Mapping[str, Any]) -> 
     for index, league in enumerate(_field(document, "leagues", "document", list, "a list")):
         where = f"leagues[{index}]"
         name = _text(league, "name", where, League)
-        if name in names:
-            raise RestoreError(f"{where}.name", f"{name!r} is there twice")
+        _once(names, name, f"{where}.name", f"{name!r} is there twice")
         names.add(name)
         if league.get("ruleset") is not None and league["ruleset"] not in versions:
             raise RestoreError(f"{where}.ruleset", f"no ruleset {league['ruleset']!r}")
@@ -255,8 +257,7 @@ def _check_games(
     for index, game in enumerate(_field(document, "games", "document", list, "a list")):
         where = f"games[{index}]"
         game_id = _field(game, "id", where, int, "a number")
-        if game_id in ids:
-            raise RestoreError(f"{where}.id", f"game {game_id} is there twice")
+        _once(ids, game_id, f"{where}.id", f"game {game_id} is there twice")
         ids.add(game_id)
         ruleset = _field(game, "ruleset", where, str, "a text")
         number = _field(game, "version", where, int, "a number")
@@ -299,8 +300,7 @@ def _check_tournaments(
     for index, tournament in enumerate(_field(document, "tournaments", "document", list, "a list")):
         where = f"tournaments[{index}]"
         name = _text(tournament, "name", where, Tournament)
-        if name in names:
-            raise RestoreError(f"{where}.name", f"{name!r} is there twice")
+        _once(names, name, f"{where}.name", f"{name!r} is there twice")
         names.add(name)
         _text(tournament, "seed", where, Tournament, required=False)
         if _field(tournament, "ruleset", where, str, "a text") not in versions:
@@ -313,13 +313,11 @@ def _check_tournaments(
         for e, entry in enumerate(_field(tournament, "entries", where, list, "a list")):
             here = f"{where}.entries[{e}]"
             entry_id = _field(entry, "id", here, int, "a number")
-            if entry_id in entries:
-                raise RestoreError(f"{here}.id", f"entry {entry_id} is there twice")
+            _once(entries, entry_id, f"{here}.id", f"entry {entry_id} is there twice")
             entries.add(entry_id)
             if _field(entry, "player", here, str, "a text") not in players:
                 raise RestoreError(f"{here}.player", f"no player {entry['player']!r}")
-            if entry["player"] in entered:
-                raise RestoreError(f"{here}.player", f"{entry['player']!r} entered twice")
+            _once(entered, entry["player"], f"{here}.player", f"{entry['player']!r} entered twice")
             entered.add(entry["player"])
             _text(entry, "team", here, Team, required=False, column="name")
             _one_of(entry.get("status"), EntryStatus.choices, f"{here}.status")
@@ -328,8 +326,7 @@ def _check_tournaments(
         for r, round_ in enumerate(_field(tournament, "seated_rounds", where, list, "a list")):
             here = f"{where}.seated_rounds[{r}]"
             number = _field(round_, "number", here, int, "a number")
-            if number in numbers:
-                raise RestoreError(f"{here}.number", f"round {number} is there twice")
+            _once(numbers, number, f"{here}.number", f"round {number} is there twice")
             numbers.add(number)
             _one_of(round_.get("method"), SeatingMethod.choices, f"{here}.method")
             _one_of(round_.get("status"), RoundStatus.choices, f"{here}.status")

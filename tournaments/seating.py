@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from itertools import combinations, permutations
 from typing import Any
 
-from tournaments.designs import BASE_ROUNDS, turned_rounds
+from tournaments.designs import BASE_ROUNDS
 
 Table = tuple[int, ...]
 Round = tuple[Table, ...]
@@ -805,6 +805,21 @@ def constructed_rounds(
     order = list(players)  # one round never repeats: any split of the field
     rng.shuffle(order)
     return [[order[i : i + size] for i in range(0, len(order), size)]]
+
+
+def turned_rounds(
+    rounds: int, cycles: int, base: tuple[tuple[int, ...], ...]
+) -> list[list[list[int]]]:
+    """Every round of a stored design: its base round turned by 0, 1 ... ``rounds - 1`` (the
+    players ``0 .. cycles*rounds - 1`` are ``cycles`` cycles of ``rounds``, the rest fixed)."""
+
+    def turn(player: int, by: int) -> int:
+        if player >= cycles * rounds:
+            return player
+        cycle, place = divmod(player, rounds)
+        return cycle * rounds + (place + by) % rounds
+
+    return [[[turn(p, by) for p in table] for table in base] for by in range(rounds)]
 
 
 def stored_rounds(

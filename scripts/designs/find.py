@@ -41,8 +41,13 @@ def orbit(a: int, b: int, m: int, cycles: int) -> tuple[object, ...] | None:
     return ("between", ja, jb, d)
 
 
+def cycles_at_bound(players: int, size: int, m: int) -> int:
+    """How many cycles of ``m`` the exact cover lays out (the rest of the players are fixed)."""
+    return min((players - 1) // m, size - 1)
+
+
 def instance(players: int, size: int, m: int) -> tuple[list[tuple[int, ...]], str]:
-    cycles = (players - 1) // m if (players - 1) // m < size else size - 1
+    cycles = cycles_at_bound(players, size, m)
     keys: dict[object, int] = {}
     pair_key = {}
     for a, b in combinations(range(players), 2):
@@ -154,7 +159,7 @@ def main() -> None:
         ).stdout.split("\n")
         if out[0].split()[0] == "1":
             base = sorted(rows[int(i)] for i in out[1].split())
-            cycles = (players - 1) // m if (players - 1) // m < size else size - 1
+            cycles = cycles_at_bound(players, size, m)
             found = {"players": players, "size": size, "rounds": m, "cycles": cycles, "base": base}
             print(json.dumps(found))
             return
