@@ -21,3 +21,30 @@ def _language_of_the_site() -> Iterator[None]:
     its language active in the thread, and a service called next would speak English."""
     yield
     translation.deactivate()
+
+
+# The tests that take tens of seconds each (a real browser crawling the demo, PDFs of every
+# page, servers started for real): run first, so that the two workers share them out and the
+# quick tests fill the gaps, instead of one long test starting last while the other worker idles.
+LONG_FIRST = (
+    "tests/browser/",
+    "tests/reports/test_every_pdf.py",
+    "tests/deploy/",
+    "tests/scoring/test_demo_command.py",
+)
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    def long(item: pytest.Item) -> bool:
+        return item.nodeid.startswith(LONG_FIRST)
+
+    items.sort(key=lambda item: not long(item))  # stable: each group keeps its order
+
+
+@pytest.fixture(autouse=True)
+def _an_empty_cache() -> None:
+    """Each test starts with an empty cache: a test process keeps its memory cache between
+    tests, and ids a rolled-back test used may come back (SQLite), keys and all."""
+    from django.core.cache import cache
+
+    cache.clear()

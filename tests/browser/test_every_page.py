@@ -1,11 +1,14 @@
 """Every page of the demo club, as a visitor and as the demo login, in both languages, on a phone
 and a tablet: none is wider than the screen, none shows a Python literal or an internal field
 name, and no Japanese page leaves the game's words in English (``crawl.py`` says what each
-check looks for). Each page's screenshot goes to ``artifacts/every-page/`` for a person to see.
+check looks for). A page with a problem leaves its screenshot in ``artifacts/every-page/``;
+``TENBOU_SCREENSHOTS=1`` keeps every page's, for a person to look through (a full-page
+screenshot of every page doubles the crawl's time, so the suite takes them only when asked).
 """
 
 from __future__ import annotations
 
+import os
 import re
 import shutil
 from pathlib import Path
@@ -22,6 +25,7 @@ from tests.browser.crawl import Crawl, crawl_site, log_in
 from tournaments.models import Tournament
 
 LANGUAGES = ("ja", "en")
+EVERY_SCREENSHOT = os.environ.get("TENBOU_SCREENSHOTS") == "1"
 
 
 @pytest.fixture
@@ -67,16 +71,20 @@ def _crawl(
     shutil.rmtree(shots, ignore_errors=True)  # this run's pages only, not an older run's ids
     shots.mkdir(parents=True)
 
+    crawl = Crawl()
+
     def screenshot(page: Page, url: str) -> None:
+        if not EVERY_SCREENSHOT and not any(f.url == url for f in crawl.findings):
+            return
         name = re.sub(r"[^A-Za-z0-9]+", "_", url.removeprefix(live_server.url)).strip("_")
         page.screenshot(path=shots / f"{name or 'home'}.png", full_page=True)
 
-    crawl = crawl_site(
+    crawl_site(
         page,
         live_server.url + start,
         width=viewport["width"],
         japanese=language == "ja",
-        crawl=Crawl(),
+        crawl=crawl,
         # Two pages of each kind as the demo login (a game in progress and a finished one, say);
         # a visitor reads the same pages with fewer buttons, so one of each is enough.
         per_kind=2 if login else 1,

@@ -184,7 +184,8 @@ def build(public: bool) -> Everything:
     tournament = tournaments.create_tournament(
         club, name="大会", starts_on=game.played_on, ruleset=club.default_ruleset, rounds=2
     )
-    entries = tournaments.register(tournament, [f"選手{n}" for n in range(8)])
+    # 16 players: the affine plane seats them at once (a search for 8 takes a second a draw)
+    entries = tournaments.register(tournament, [f"選手{n}" for n in range(16)])
     for entry in entries:
         tournaments.set_status(entry, EntryStatus.CHECKED_IN)
     (round_,) = tournaments.draw_rounds(tournament, [1], SeatingMethod.RANDOM)

@@ -128,7 +128,8 @@ def build(public: bool) -> TournamentWorld:
         ruleset=world.club.rulesets.get(pk=world.ruleset_id),
         rounds=3,
     )
-    entries = services.register(tournament, [f"選手{n}" for n in range(1, 9)])
+    # 16 players: the affine plane seats the three rounds at once (a search for 8 takes a second)
+    entries = services.register(tournament, [f"選手{n}" for n in range(1, 17)])
     for entry in entries:
         services.set_status(entry, EntryStatus.CHECKED_IN)
     published, draft = services.draw_rounds(tournament, [1, 2], SeatingMethod.RANDOM)
