@@ -33,6 +33,7 @@ from itertools import combinations, permutations
 from typing import Any
 
 from tournaments.designs import BASE_ROUNDS
+from tournaments.published_designs import published_rounds
 
 Table = tuple[int, ...]
 Round = tuple[Table, ...]
@@ -792,7 +793,8 @@ def constructed_rounds(
 ) -> list[list[list[int]]]:
     """As many rounds without a repeated meeting as a construction gives for this field: the
     transversal design (which keeps teams apart) when it covers the rounds, else whichever of
-    it, the affine geometry and the stored designs (``tournaments.designs``) gives the most."""
+    it, the affine geometry and the stored designs (``tournaments.designs``, and the published
+    ones, which may add rounds past the bound with the fewest repeats) gives the most."""
     transversal = transversal_rounds(players, size, rounds, rng, teams)
     if len(transversal) >= rounds:
         return transversal
@@ -825,14 +827,22 @@ def turned_rounds(
 def stored_rounds(
     players: Sequence[int], size: int, rounds: int, rng: random.Random
 ) -> list[list[list[int]]]:
-    """The rounds of the stored 1-rotational design for this many players (drawn at random)."""
+    """The rounds of the stored design for this many players, drawn at random: a 1-rotational
+    design of ``tournaments.designs``, else a published one (``tournaments.published_designs``),
+    whose rounds past the bound (the fewest repeats counting allows) come after the others."""
     entry = BASE_ROUNDS.get((len(players), size))
-    if entry is None:
+    zero_repeat, built = published_rounds(len(players), size)
+    if entry is None and not built:
         return []
     order = list(players)
     rng.shuffle(order)
-    built = turned_rounds(*entry)
+    if entry is not None:
+        built = turned_rounds(*entry)
+        zero_repeat = len(built)
+    past_bound = built[zero_repeat:]
+    built = built[:zero_repeat]
     rng.shuffle(built)
+    built += past_bound
     seated = [[[order[p] for p in table] for table in round_] for round_ in built[:rounds]]
     for round_ in seated:
         rng.shuffle(round_)
@@ -898,8 +908,8 @@ def transversal_rounds(
     two players of groups ``i`` and ``j`` meet only in the round ``r = (x - y) / (e_i - e_j)``.
     That gives ``q`` rounds; players of one group never meet, so each team is kept inside one
     group where it fits. Without teams, each group is then seated by itself as a field of ``q``
-    (the groups themselves when ``q == size``: the affine plane of 16 players over 5 rounds; 32
-    players get 8 + 1 rounds, 64 get 16 + 5). Other fields, or more rounds: as many as it gives.
+    (the groups themselves when ``q == size``: the affine plane of 16 players over 5 rounds; 64
+    players get 16 + 5 rounds, 128 get 32 + 10). Other fields, or more rounds: as many as it gives.
     """
     q = len(players) // size
     field = _galois_field(q)

@@ -6,12 +6,15 @@ before it and the plan the previous draw made (``hint``).
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping, Sequence
+from itertools import combinations
 from typing import Any
 
 import pytest
 
 from tournaments.designs import BASE_ROUNDS
+from tournaments.published_designs import PLAYER_LETTERS, PUBLISHED_ROUNDS
 from tournaments.seating import (
     Round,
     SeatingError,
@@ -347,16 +350,16 @@ def test_no_field_has_an_order_that_is_not_a_prime_power(order: int) -> None:
     ("players", "rounds", "size", "bound", "constructed", "fewest"),
     [
         (16, 5, 4, 5, 5, 0),
-        (32, 8, 4, 10, 9, 0),
-        (32, 9, 4, 10, 9, 0),  # 8 transversal rounds, then each group of 8 by itself
-        (32, 10, 4, 10, 9, 0),
-        (32, 11, 4, 10, 9, 32),  # each plays 33 opponents of 31: two repeats each, 32 in all
+        (32, 8, 4, 10, 10, 0),
+        (32, 9, 4, 10, 10, 0),  # 8 transversal rounds, then each group of 8 by itself
+        (32, 10, 4, 10, 10, 0),  # the published 8-4-10 social golfer solution
+        (32, 11, 4, 10, 10, 32),  # each plays 33 opponents of 31: two repeats each, 32 in all
         (64, 21, 4, 21, 21, 0),
         (27, 13, 3, 13, 13, 0),
         (28, 9, 4, 9, 9, 0),  # stored 1-rotational designs
         (40, 13, 4, 13, 13, 0),
         (15, 7, 3, 7, 7, 0),
-        (128, 42, 4, 42, 41, 0),  # 32 transversal rounds, then each group of 32 as 32 over 9
+        (128, 42, 4, 42, 42, 0),  # 32 transversal rounds, then each group of 32 as 32 over 10
     ],
 )
 def test_the_outlook_says_before_drawing_what_can_be_promised(
@@ -403,6 +406,46 @@ def test_every_stored_design_seats_everyone_each_round_and_nobody_twice(
                     assert pair not in met, f"{players}x{size}: {pair} meet twice"
                     met.add(pair)
         assert sorted(seated) == list(range(players))
+
+
+@pytest.mark.parametrize("key", sorted(PUBLISHED_ROUNDS), ids=lambda key: f"{key[0]}x{key[1]}")
+def test_every_published_design_seats_everyone_and_repeats_only_past_the_bound(
+    key: tuple[int, int],
+) -> None:
+    """Each published seating, counted here pair by pair from its letters: every round seats
+    every player once, its zero-repeat rounds reach the bound without a repeat, and the rounds
+    after them repeat no more than counting forces (and no pair three times)."""
+    players, size = key
+    zero_repeat, rows = PUBLISHED_ROUNDS[key]
+    letters = PLAYER_LETTERS[:players]
+    bound = (players - 1) // (size - 1)
+    assert zero_repeat == bound
+    met: Counter[frozenset[str]] = Counter()
+    for number, row in enumerate(rows, 1):
+        tables = row.split()
+        assert sorted("".join(tables)) == sorted(letters), f"round {number}"
+        assert {len(table) for table in tables} == {size}
+        for table in tables:
+            met.update(frozenset(pair) for pair in combinations(table, 2))
+        repeats = sum(count - 1 for count in met.values())
+        surplus = max(0, (size - 1) * number - (players - 1))
+        if number <= zero_repeat:
+            assert repeats == 0, f"round {number}"
+        else:
+            assert repeats == -(-players * surplus // 2), f"round {number}"
+            assert max(met.values()) == 2
+
+
+def test_32_players_over_10_rounds_meet_nobody_twice_and_11_rounds_repeat_32_meetings() -> None:
+    """The draws themselves (counted from the rounds returned): 8-4-10 reached, and 32 x 11 at
+    the counting floor."""
+    for rounds, repeats in ((10, 0), (11, 32)):
+        drawn = tournament(32, rounds, seed="golf")
+        met = Counter(
+            frozenset(pair) for r in drawn for table in r for pair in combinations(table, 2)
+        )
+        assert sum(count - 1 for count in met.values()) == repeats
+        assert max(met.values()) == (1 if repeats == 0 else 2)
 
 
 def test_the_seating_page_of_the_docs_tells_what_the_constructions_seat() -> None:
