@@ -255,6 +255,12 @@ class LeagueForm(LabelsAbove, forms.ModelForm):
                 initial=chosen[slot] if slot < len(chosen) else "",
             )
 
+    def clean_best_games(self) -> Any:
+        return _games_at_most(self.cleaned_data["best_games"])
+
+    def clean_qualification_games(self) -> Any:
+        return _games_at_most(self.cleaned_data["qualification_games"])
+
     def clean_points_cap(self) -> Any:
         cap = self.cleaned_data["points_cap"]
         if cap is not None and cap <= 0:
@@ -266,7 +272,8 @@ class LeagueForm(LabelsAbove, forms.ModelForm):
         starts, ends = data.get("starts_on"), data.get("ends_on")
         if starts and ends and ends < starts:
             self.add_error("ends_on", _("The last day is before the first day."))
-        if data.get("counting") == Counting.BEST and not data.get("best_games"):
+        best = data.get("best_games")
+        if data.get("counting") == Counting.BEST and not best and "best_games" not in self.errors:
             self.add_error("best_games", _("Say how many of each player's best games count."))
         breaks = [data.get(f"tie_break_{slot + 1}") for slot in range(TIE_BREAK_SLOTS)]
         breaks = [tie_break for tie_break in breaks if tie_break]
@@ -278,3 +285,15 @@ class LeagueForm(LabelsAbove, forms.ModelForm):
     def save(self, commit: bool = True) -> League:
         self.instance.tie_breaks = self.cleaned_data["tie_breaks"]
         return super().save(commit)
+
+
+# A league's most games a player can play: a game a day for more than 27 years (docs/bounds.md).
+MAX_LEAGUE_GAMES = 10_000
+
+
+def _games_at_most(games: int | None) -> int | None:
+    if games is not None and games > MAX_LEAGUE_GAMES:
+        raise forms.ValidationError(
+            _("At most %(count)s games.") % {"count": f"{MAX_LEAGUE_GAMES:,}"}
+        )
+    return games

@@ -196,6 +196,27 @@ def test_an_admin_makes_a_league_and_bad_settings_are_named(
     )
 
 
+def test_a_league_refuses_more_games_than_a_player_can_play(
+    club: Club, version: RulesetVersion, as_admin: Client
+) -> None:
+    data = {
+        "name": "永世リーグ",
+        "counting": "best",
+        "best_games": 10_001,
+        "qualification_games": 2_147_483_648,
+    }
+    response = as_admin.post("/c/tsubame/leagues/new/", data, HTTP_ACCEPT_LANGUAGE="en")
+    assert response.status_code == 422
+    errors = response.context["form"].errors
+    assert errors["best_games"] == ["At most 10,000 games."]
+    assert set(errors) == {"best_games", "qualification_games"}
+    assert not League.objects.filter(name="永世リーグ").exists()
+    response = as_admin.post(
+        "/c/tsubame/leagues/new/", {**data, "best_games": 10_000, "qualification_games": 10_000}
+    )
+    assert League.objects.get(name="永世リーグ").best_games == 10_000
+
+
 def test_a_league_name_is_unique_in_its_club(league: League, as_admin: Client) -> None:
     data = {"name": "秋季リーグ", "counting": "all", "qualification_games": 0}
     response = as_admin.post("/c/tsubame/leagues/new/", data)
