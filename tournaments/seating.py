@@ -39,6 +39,10 @@ Table = tuple[int, ...]
 Round = tuple[Table, ...]
 
 RANDOM, SWISS = "random", "swiss"
+# The draw's own version: every change that gives any input another seating bumps it (a test
+# pins a few draws, so such a change cannot go unnoticed). Each drawn round keeps the version
+# that drew it, so that a record drawn by another Tenbou says so instead of "differs".
+SEATING_ALGORITHM = 2
 METHODS = (RANDOM, SWISS)
 TEAM_COST, PAIR_COST = 100, 1  # teammates at one table weigh more than a repeated pair
 # A table of the round being drawn at which its players cannot all take a seat that keeps their
@@ -191,9 +195,15 @@ def outlook(players: int, rounds: int, size: int = 4) -> Outlook:
 RECORD_FORMAT = "tenbou-seating/1"
 
 
-def check_record(record: Mapping[str, Any]) -> list[tuple[int, bool]]:
+SAME, DIFFERS, OTHER_ALGORITHM = "same", "differs", "other_algorithm"
+
+
+def check_record(record: Mapping[str, Any]) -> list[tuple[int, str]]:
     """Each drawn round of a published seating record (``RECORD_FORMAT``) drawn again from what
-    the record says it was given: (round, whether the draw gives the tables stored).
+    the record says it was given: (round, ``SAME`` when the draw gives the tables stored, else
+    ``DIFFERS``, or ``OTHER_ALGORITHM`` when another version of the draw made it and this one
+    gives other tables: then only that version can check it; a round drawn before rounds kept
+    their version has none, and is simply compared).
 
     The record holds the seed, the entries in order, and for each round its method, players,
     teams, standings, the plan it started from and its tables; the rounds before one are its
@@ -201,7 +211,8 @@ def check_record(record: Mapping[str, Any]) -> list[tuple[int, bool]]:
     """
     if record.get("format") != RECORD_FORMAT:
         raise SeatingError("record_format")
-    checked, history = [], []
+    checked: list[tuple[int, str]] = []
+    history: list[Round] = []
     for round_ in sorted(record["rounds"], key=lambda r: r["number"]):
         stored = tuple(tuple(table) for table in round_["tables"])
         if round_["method"] in METHODS:
@@ -217,7 +228,13 @@ def check_record(record: Mapping[str, Any]) -> list[tuple[int, bool]]:
                 standings=round_["standings"],
                 hint=round_["hint"],
             )[0]
-            checked.append((round_["number"], drawn == stored))
+            algorithm = round_.get("algorithm")
+            if drawn == stored:
+                checked.append((round_["number"], SAME))
+            elif algorithm is not None and algorithm != SEATING_ALGORITHM:
+                checked.append((round_["number"], OTHER_ALGORITHM))
+            else:
+                checked.append((round_["number"], DIFFERS))
         history.append(stored)
     return checked
 

@@ -35,7 +35,13 @@ from tournaments.models import (
     Team,
     Tournament,
 )
-from tournaments.seating import RECORD_FORMAT, SeatingError, byes_needed, plan_rounds
+from tournaments.seating import (
+    RECORD_FORMAT,
+    SEATING_ALGORITHM,
+    SeatingError,
+    byes_needed,
+    plan_rounds,
+)
 from tournaments.seating_csv import check_everyone_seated, parse_seating_csv
 from tournaments.standings import tournament_standings
 
@@ -367,6 +373,7 @@ def _draw(tournament: Tournament, number: int, method: str, *, byes: bool) -> Ro
         "standings": standings,
         "teams": teams,
         "table_size": size,
+        "algorithm": SEATING_ALGORITHM,
     }
     draw["hint"] = _hint(tournament, number) if method == SeatingMethod.RANDOM else None
     planned = _seat(tournament, number, method, draw)
@@ -426,6 +433,7 @@ def seating_record(tournament: Tournament) -> dict[str, Any]:
                 "hint": draw.get("hint"),
                 "rounds_total": _rounds_of_phase(tournament, round_.number),
                 "table_size": draw.get("table_size") or table_size_of(tournament.ruleset),
+                "algorithm": draw.get("algorithm"),  # None: drawn before rounds kept it
                 "tables": [list(table) for table in history[round_.number - 1]]
                 if round_.number <= len(history)
                 else [],

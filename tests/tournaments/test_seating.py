@@ -6,6 +6,8 @@ before it and the plan the previous draw made (``hint``).
 
 from __future__ import annotations
 
+import hashlib
+import json
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from itertools import combinations
@@ -16,6 +18,7 @@ import pytest
 from tournaments.designs import BASE_ROUNDS
 from tournaments.published_designs import PLAYER_LETTERS, PUBLISHED_ROUNDS
 from tournaments.seating import (
+    SEATING_ALGORITHM,
     Round,
     SeatingError,
     _galois_field,
@@ -460,3 +463,33 @@ def test_the_seating_page_of_the_docs_tells_what_the_constructions_seat() -> Non
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     assert module.table() in (root / "docs" / "seating.md").read_text(encoding="utf-8")
+
+
+# The draws ``test_a_change_that_moves_any_draw_bumps_the_seating_algorithm`` pins, by version.
+PINNED_DRAWS = {2: "14c760f8fd75e08c0499456267b10d330e3e19f924343b4ee17e34a33f912dd5"}
+
+
+def test_a_change_that_moves_any_draw_bumps_the_seating_algorithm() -> None:
+    """A construction (16 x 5), the published design (32 x 10), a search (12 x 4 over the
+    bound), three-player tables (15 x 7) and a swiss round, drawn and hashed: a change of the
+    draw that moves any of them must come with a new ``SEATING_ALGORITHM`` (and its digest
+    here), so that the rounds drawn before say which version drew them."""
+    drawn = [
+        tournament(16, 5, seed="pin"),
+        tournament(32, 10, seed="pin"),
+        tournament(12, 4, seed="pin"),
+        tournament(15, 7, seed="pin", size=3),
+        plan_rounds(
+            list(range(1, 17)),
+            tournament(16, 2, seed="pin"),
+            method="swiss",
+            seed="pin",
+            round_number=3,
+            rounds_total=3,
+            standings=list(range(16, 0, -1)),
+        ),
+    ]
+    digest = hashlib.sha256(json.dumps(drawn).encode()).hexdigest()
+    assert PINNED_DRAWS.get(SEATING_ALGORITHM) == digest, (
+        f"the draw changed: bump SEATING_ALGORITHM and pin {digest}"
+    )

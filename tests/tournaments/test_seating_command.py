@@ -72,7 +72,7 @@ def test_anyone_checks_the_draws_from_the_published_record_without_the_database(
     inputs and tables); ``manage.py seating --check`` draws each again from the record alone."""
     from django.test import Client
 
-    from tournaments.seating import check_record
+    from tournaments.seating import SEATING_ALGORITHM, check_record
 
     tournament = make_tournament(club, players=12, rounds=3)
     first, second = services.draw_rounds(tournament, [1, 2], SeatingMethod.RANDOM)
@@ -93,7 +93,8 @@ def test_anyone_checks_the_draws_from_the_published_record_without_the_database(
     assert record["format"] == "tenbou-seating/1"
     assert [entry["name"] for entry in record["entries"]] == [f"選手{n:02d}" for n in range(1, 13)]
     assert [r["method"] for r in record["rounds"]] == ["random", "random", "swiss"]
-    assert check_record(record) == [(1, True), (2, True), (3, True)]
+    assert check_record(record) == [(1, "same"), (2, "same"), (3, "same")]
+    assert {r["algorithm"] for r in record["rounds"]} == {SEATING_ALGORITHM}
 
     path = tmp_path / "record.json"
     path.write_text(json.dumps(record, ensure_ascii=False), encoding="utf-8")
@@ -107,7 +108,17 @@ def test_anyone_checks_the_draws_from_the_published_record_without_the_database(
     path.write_text(json.dumps(record, ensure_ascii=False), encoding="utf-8")
     with pytest.raises(CommandError, match="a round differs from its seed's draw"):
         run("--check", str(path))
-    assert check_record(record)[1] == (2, False)
+    assert check_record(record)[1] == (2, "differs")
+    # The same changed round, drawn by another version of the draw: only that one can tell.
+    record["rounds"][1]["algorithm"] = SEATING_ALGORITHM - 1
+    assert check_record(record)[1] == (2, "other_algorithm")
+    del record["rounds"][2]  # round 3 was drawn on the tables round 2 had: it differs now
+    path.write_text(json.dumps(record, ensure_ascii=False), encoding="utf-8")
+    assert run("--check", str(path)).splitlines()[1] == (
+        f"round 2 was drawn by another version of the draw (seating algorithm "
+        f"{SEATING_ALGORITHM - 1}; this Tenbou draws with {SEATING_ALGORITHM}): check it with that"
+        " version"
+    )
     path.write_text("{}", encoding="utf-8")
     with pytest.raises(CommandError, match="cannot read the seating record"):
         run("--check", str(path))

@@ -21,8 +21,17 @@ from django.core.management.base import BaseCommand, CommandError
 
 from scoring.engine import jsontext
 from tournaments.models import Tournament
+from tournaments.seating import (
+    DIFFERS,
+    OTHER_ALGORITHM,
+    SAME,
+    SEATING_ALGORITHM,
+    SeatingError,
+    check_record,
+    plan_rounds,
+    seating_quality,
+)
 from tournaments.seating import Round as Seating
-from tournaments.seating import SeatingError, check_record, plan_rounds, seating_quality
 from tournaments.services import TournamentError, history_before, redraw
 
 
@@ -59,10 +68,21 @@ class Command(BaseCommand):
             checked = check_record(record)
         except (OSError, ValueError, KeyError, TypeError) as error:
             raise CommandError(f"cannot read the seating record {path}: {error}") from error
-        for number, same in checked:
-            verdict = "is the seed's own" if same else "DIFFERS from the seating stored"
-            self.stdout.write(f"round {number} {verdict}")
-        if not all(same for _number, same in checked):
+        verdicts = {
+            SAME: "is the seed's own",
+            DIFFERS: "DIFFERS from the seating stored",
+            OTHER_ALGORITHM: (
+                "was drawn by another version of the draw (seating algorithm "
+                "{algorithm}; this Tenbou draws with {current}): check it with that version"
+            ),
+        }
+        algorithms = {r["number"]: r.get("algorithm") for r in record["rounds"]}
+        for number, verdict in checked:
+            said = verdicts[verdict].format(
+                algorithm=algorithms.get(number), current=SEATING_ALGORITHM
+            )
+            self.stdout.write(f"round {number} {said}")
+        if any(verdict == DIFFERS for _number, verdict in checked):
             raise CommandError("a round differs from its seed's draw")
 
     def _again(self, tournament_id: int, number: int | None) -> None:
@@ -76,6 +96,12 @@ class Command(BaseCommand):
         stored = history_before(tournament, round_.number + 1)[-1]
         self._print([seating], first=round_.number, table_size=round_.draw["table_size"])
         if seating != stored:
+            algorithm = round_.draw.get("algorithm")
+            if algorithm is not None and algorithm != SEATING_ALGORITHM:
+                raise CommandError(
+                    f"round {number} was drawn by seating algorithm {algorithm} and this Tenbou "
+                    f"draws with {SEATING_ALGORITHM}: check it with the version that drew it"
+                )
             raise CommandError(f"round {number} differs from the seating stored")
         self.stdout.write(f"round {number} is the seed's own: {tournament.seed}")
 
