@@ -284,6 +284,7 @@ class _Field:
         # The winds each player took in this group of rounds (1-4, 5-8 ...) so far.
         first_of_group = round_number - (round_number - 1) % table_size
         self.group_winds: dict[int, set[int]] = {p: set() for p in self.players}
+        self.rounds_before = len(history)
         for number, tables in enumerate(history, 1):
             for table in tables:
                 for pair in _pairs(p for p in table if p in self.playing):
@@ -296,11 +297,15 @@ class _Field:
         # Each player's seats taken least so far (a bit a seat): where the next round may seat
         # them without letting their winds drift two apart.
         self.all_seats = (1 << table_size) - 1
-        self._blocked: dict[tuple[int, ...], bool] = {}  # by the players' free seats, sorted
+        self._blocked: dict[int, bool] = {}  # by the players' free seats (``_seat_key``)
         self.free_seats = {
             player: sum(1 << seat for seat, n in enumerate(counts) if n == min(counts))
             for player, counts in self.winds.items()
         }
+        # A table's free seats as one number whatever the order of its players: four bits a
+        # kind of free seats (a count of players), so a table's key is the sum of its players'.
+        self._seat_key = {p: 1 << (4 * mask) for p, mask in self.free_seats.items()}
+        self._any_seat_key = 1 << (4 * self.all_seats)
 
     # -- random -----------------------------------------------------------------------------
 
@@ -411,10 +416,21 @@ class _Field:
     def wind_blocked(self, table: Sequence[int]) -> bool:
         """Whether the players of ``table`` cannot each take a seat they have taken least (which
         keeps every player's winds within one): Hall's condition on their free seats."""
-        masks = tuple(sorted(self.free_seats.get(player, self.all_seats) for player in table))
-        found = self._blocked.get(masks)
+        return self.blocked_by_key(self.table_key(table))
+
+    def seat_key(self, player: int) -> int:
+        return self._seat_key.get(player, self._any_seat_key)
+
+    def table_key(self, table: Sequence[int]) -> int:
+        """The table's players' free seats as one number, whatever their order."""
+        seat_key, any_seat = self._seat_key, self._any_seat_key
+        return sum(seat_key.get(player, any_seat) for player in table)
+
+    def blocked_by_key(self, key: int) -> bool:
+        found = self._blocked.get(key)
         if found is None:
-            found = self._blocked[masks] = any(
+            masks = [m for m in range(self.all_seats + 1) for _ in range((key >> 4 * m) & 15)]
+            found = self._blocked[key] = any(
                 _union(masks, chosen).bit_count() < chosen.bit_count()
                 for chosen in range(1, 1 << len(masks))
             )
@@ -436,6 +452,17 @@ def _repeat_weight(meetings: int) -> int:
     weighs more than two pairs meeting twice, so repeats past the bound spread over the pairs
     (no pair meets three times while another has met only once) rather than pile up on one."""
     return 0 if meetings <= 1 else 1 if meetings == 2 else (meetings - 1) ** 2
+
+
+# What one more meeting of a pair that met ``n`` times adds: ``_MORE[n]`` (the search's inner
+# loop reads it millions of times a draw).
+_MORE = [PAIR_COST * (_repeat_weight(n + 1) - _repeat_weight(n)) for n in range(64)]
+
+
+def _more(meetings: int) -> int:
+    if meetings < len(_MORE):
+        return _MORE[meetings]
+    return PAIR_COST * (_repeat_weight(meetings + 1) - _repeat_weight(meetings))
 
 
 def _union(masks: Sequence[int], chosen: int) -> int:
@@ -475,6 +502,10 @@ class _Plan:
             for round_ in tables
         ]
         self.met = Counter(self.field.met)
+        # No pair meets more often than there are rounds, seated and planned: then the table of
+        # ``_MORE`` is long enough, and is read without a call.
+        enough = self.field.rounds_before + len(tables) < len(_MORE) - 1
+        self._more_table = _MORE if enough else None
         for round_ in tables:
             for table in round_:
                 self.met.update(_pairs(table))
@@ -557,21 +588,23 @@ class _Plan:
     def _delta(self, k: int, a: int, b: int) -> int:
         """What swapping ``a`` and ``b`` (at two tables of round ``k``) does to the conflicts."""
         ta, tb = self.where[k][a][0], self.where[k][b][0]
-        teams, delta = self.field.teams, 0
+        teams, delta, met = self.field.teams, 0, self.met.get
+        more = self._more_table
+        tables = self.tables[k]
         for mover, leaving, joining in ((a, ta, tb), (b, tb, ta)):
-            team = teams.get(mover)
-            for other in self.tables[k][leaving]:
+            team = teams.get(mover) if teams else None
+            for other in tables[leaving]:
                 if other != mover:
-                    pair = (mover, other) if mover < other else (other, mover)
-                    count = self.met[pair]
-                    delta -= PAIR_COST * (_repeat_weight(count) - _repeat_weight(count - 1))
-                    delta -= TEAM_COST if team is not None and teams.get(other) == team else 0
-            for other in self.tables[k][joining]:
-                if other not in (a, b):
-                    pair = (mover, other) if mover < other else (other, mover)
-                    count = self.met[pair]
-                    delta += PAIR_COST * (_repeat_weight(count + 1) - _repeat_weight(count))
-                    delta += TEAM_COST if team is not None and teams.get(other) == team else 0
+                    count = met((mover, other) if mover < other else (other, mover), 0)
+                    delta -= more[count - 1] if more else _more(count - 1)
+                    if team is not None and teams.get(other) == team:
+                        delta -= TEAM_COST
+            for other in tables[joining]:
+                if other != a and other != b:
+                    count = met((mover, other) if mover < other else (other, mover), 0)
+                    delta += more[count] if more else _more(count)
+                    if team is not None and teams.get(other) == team:
+                        delta += TEAM_COST
         if k == 0:  # the round being drawn: can everyone still take a seat within one?
             delta += WIND_COST * self._wind_change(a, ta, b, tb)
         return delta
@@ -579,12 +612,13 @@ class _Plan:
     def _wind_change(self, a: int, ta: int, b: int, tb: int) -> int:
         """Tables of the round drawn blocked for the winds after swapping ``a`` and ``b``, less
         before."""
-        blocked = self.field.wind_blocked
+        field = self.field
+        blocked = field.blocked_by_key
         round_ = self.tables[0]
-        before = blocked(round_[ta]) + blocked(round_[tb])
-        new_a = [b if p == a else p for p in round_[ta]]
-        new_b = [a if p == b else p for p in round_[tb]]
-        return blocked(new_a) + blocked(new_b) - before
+        key_a, key_b = field.table_key(round_[ta]), field.table_key(round_[tb])
+        moved = field.seat_key(b) - field.seat_key(a)  # a leaves table ta for b, and back
+        before = blocked(key_a) + blocked(key_b)
+        return blocked(key_a + moved) + blocked(key_b - moved) - before
 
     def _best_swap(
         self, k: int, player: int, tabu: dict[tuple[int, int, int], int], step: int, best: int
