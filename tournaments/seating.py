@@ -571,14 +571,15 @@ class _Plan:
 
     def _conflicted(self) -> list[tuple[int, int]]:
         """(round, player) of every player in a conflict."""
-        teams, found = self.field.teams, []
-        for k, round_ in enumerate(self.tables):
-            for table in round_:
+        teams, met = self.field.teams, self.met
+        found: list[tuple[int, int]] = []
+        # The constructed rounds of a first draw (before ``locked``) are kept as they are.
+        for k in range(self.locked, len(self.tables)):
+            for table in self.tables[k]:
                 for a, b in combinations(table, 2):
-                    pair = (a, b) if a < b else (b, a)
-                    if k < self.locked:
-                        continue  # a constructed round of a first draw: kept as it is
-                    if self.met[pair] > 1 or (a in teams and teams.get(b) == teams[a]):
+                    if met[(a, b) if a < b else (b, a)] > 1 or (
+                        teams and a in teams and teams.get(b) == teams[a]
+                    ):
                         found += [(k, a), (k, b)]
         for table in self.tables[0]:
             if self.field.wind_blocked(table):
