@@ -14,10 +14,12 @@ progress, reopened or voided (取消) has none.
 from __future__ import annotations
 
 import datetime
+import secrets
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
+from django.core.cache import cache
 from django.db import IntegrityError, transaction
 from django.db.models import QuerySet
 from django.utils import timezone
@@ -731,7 +733,34 @@ def rebuild_derived(game: Game) -> Rebuilt:
     state = game_state(game)
     stats = _differ(HandStat, game, expected_hand_stats(game, state), ("hand_number", "seat"))
     results = _differ(GameResult, game, game_results(game, state), ("seat",))
+    if results:
+        # The game's version is left as it was (nothing a player entered changed), so what is
+        # cached from the results must learn of it another way.
+        transaction.on_commit(_derived_rows_changed)
     return Rebuilt(stats, results)
+
+
+# A number every cache of what the results add up to is keyed by (``derived_generation``): a
+# result rebuilt by ``rebuild_derived`` moves it on. Every other change of a result comes with
+# a change of its game's version, which such a cache is keyed by too.
+DERIVED_GENERATION_KEY = "results:generation"
+
+
+def derived_generation() -> int:
+    """The generation now. A cache that lost it starts again at a random number, never at one
+    that entries it kept may be keyed by."""
+    return int(cache.get_or_set(DERIVED_GENERATION_KEY, _new_generation, timeout=None))
+
+
+def _new_generation() -> int:
+    return secrets.randbits(48)
+
+
+def _derived_rows_changed() -> None:
+    try:
+        cache.incr(DERIVED_GENERATION_KEY)
+    except ValueError:  # lost meanwhile
+        cache.set(DERIVED_GENERATION_KEY, _new_generation(), timeout=None)
 
 
 def _differ(model: Any, game: Game, expected: list[Any], key: tuple[str, ...]) -> int:

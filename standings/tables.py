@@ -8,18 +8,21 @@ and the qualification line (規定打数) are plain Python below, tested without
 from __future__ import annotations
 
 import datetime
+import hashlib
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any
 
-from django.db.models import Count, F, Max, Min, Q, QuerySet, Sum, Value
+from django.core.cache import cache
+from django.db.models import Count, F, Max, Q, QuerySet, Sum, Value
 from django.db.models.functions import Greatest, Least
 from django.utils.translation import gettext_lazy as _
 
-from clubs.models import Counting, League, TieBreak
-from scoring.models import GameResult, GameStatus
+from clubs.models import Counting, League, Player, TieBreak
+from scoring.models import Game, GameResult, GameStatus
+from scoring.services import derived_generation
 
 ZERO = Decimal("0.0")
 
@@ -178,33 +181,88 @@ def capped_points(league: League | None, field: str = "points") -> Any:
 def league_standings(
     league: League, date_from: datetime.date | None = None, date_to: datetime.date | None = None
 ) -> Standings:
-    results = counted_results(league, date_from, date_to)
-    points = capped_points(league)
-    # Grouped by the player's id alone (the name rides along as an aggregate): PostgreSQL then
-    # hashes the results instead of sorting them all, half the time on a large league.
-    totals = results.values("player_id").annotate(
-        name=Min("player__name"),
-        games=Count("id"),
-        total=Sum(points),
-        rank_sum=Sum("rank"),
-        score_sum=Sum("final_score"),
-        busts=Count("id", filter=Q(busted=True)),
-        penalty_sum=Sum("penalties"),
-        best_game=Max(points),
-        seats=Max("seat"),
-        **{f"place_{n}": Count("id", filter=Q(rank=n)) for n in range(1, 5)},
+    totals, best = _league_totals(league, date_from, date_to)
+    # The names are read afresh: a renamed player changes no game, so no cache key either.
+    names = dict(
+        Player.objects.filter(pk__in=[t["player_id"] for t in totals]).values_list("pk", "name")
     )
-    totals = list(totals)
     table_size = max((total["seats"] + 1 for total in totals), default=4)
-    rows = [_row(total, table_size) for total in totals]
-    if league.counting == Counting.BEST and league.best_games:
-        best = best_totals(results.values_list("player_id", points), league.best_games)
+    rows = [
+        _row({**total, "name": names.get(total["player_id"], "")}, table_size) for total in totals
+    ]
+    if best is not None:
         for row in rows:
             row.points_sum, row.total = row.total, best[row.player_id]
-            row.games_in_total = min(row.games, league.best_games)
+            row.games_in_total = min(row.games, league.best_games or 0)
     order_and_place(rows, league.tie_breaks, league.qualification_games)
     starts, ends = league_dates(league, date_from, date_to)
     return Standings(league, rows, table_size, starts, ends, columns(table_size))
+
+
+# Bumped when what ``_league_totals`` keeps changes shape: entries of an older shape are not read.
+TOTALS_CACHE_VERSION = 1
+TOTALS_CACHE_SECONDS = 24 * 3600
+
+
+def _league_totals(
+    league: League, date_from: datetime.date | None, date_to: datetime.date | None
+) -> tuple[list[dict[str, Any]], dict[int, Decimal] | None]:
+    """Each player's sums over the counted results, and a best-N league's best totals.
+
+    A league of 100,000 games takes the database a while to add up, so the sums are kept in
+    the cache (shared by every app server with Redis), keyed by everything they depend on: the
+    league's settings and dates, and a stamp of its games that every change moves on (how many
+    games there are and the sum of their versions, which each change of a game raises), the
+    club's players (a merge moves results to another player: one player fewer), and the
+    generation of rebuilt results (``services.derived_generation``).
+    """
+    stamp = Game.objects.filter(league=league).aggregate(games=Count("id"), versions=Sum("version"))
+    players = Player.objects.filter(club_id=league.club_id).aggregate(n=Count("id"), last=Max("id"))
+    key = (
+        "standings:"
+        + hashlib.sha256(
+            repr(
+                (
+                    TOTALS_CACHE_VERSION,
+                    league.pk,
+                    league.counting,
+                    league.best_games,
+                    str(league.points_cap),
+                    league_dates(league, date_from, date_to),
+                    stamp["games"],
+                    stamp["versions"],
+                    players["n"],
+                    players["last"],
+                    derived_generation(),
+                )
+            ).encode()
+        ).hexdigest()
+    )
+    kept = cache.get(key)
+    if kept is not None:
+        return kept
+    results = counted_results(league, date_from, date_to)
+    points = capped_points(league)
+    # Grouped by the player's id alone: PostgreSQL then hashes the results instead of sorting
+    # them all, half the time on a large league.
+    totals = list(
+        results.values("player_id").annotate(
+            games=Count("id"),
+            total=Sum(points),
+            rank_sum=Sum("rank"),
+            score_sum=Sum("final_score"),
+            busts=Count("id", filter=Q(busted=True)),
+            penalty_sum=Sum("penalties"),
+            best_game=Max(points),
+            seats=Max("seat"),
+            **{f"place_{n}": Count("id", filter=Q(rank=n)) for n in range(1, 5)},
+        )
+    )
+    best = None
+    if league.counting == Counting.BEST and league.best_games:
+        best = best_totals(results.values_list("player_id", points), league.best_games)
+    cache.set(key, (totals, best), TOTALS_CACHE_SECONDS)
+    return totals, best
 
 
 @dataclass(frozen=True)
