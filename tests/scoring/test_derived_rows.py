@@ -6,6 +6,7 @@ nothing to change on a healthy database (and repairs an unhealthy one, saying wh
 
 from __future__ import annotations
 
+import re
 from io import StringIO
 
 import pytest
@@ -74,9 +75,32 @@ def test_rebuild_results_changes_nothing_on_a_healthy_database(game: Game) -> No
     services.end_game_early(game, reason="time", version=state.version, key="end")
     out = StringIO()
     call_command("rebuild_results", stdout=out)
-    assert out.getvalue().splitlines()[-1] == (
-        "1 games checked, 0 changed (0 hand rows, 0 result rows), 0 unreadable"
+    assert re.fullmatch(
+        r"1 games checked, 0 changed \(0 hand rows, 0 result rows\), 0 unreadable, in \d+\.\d s",
+        out.getvalue().splitlines()[-1],
     )
+
+
+@pytest.mark.django_db
+def test_rebuild_results_says_how_far_it_is_and_stops_at_its_limit(
+    club: Club, k_rule: Ruleset, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Three games, a progress line every game, a limit of two: two games checked, and each
+    progress line counts the games done of the two with the time left."""
+    from scoring.management.commands import rebuild_results
+
+    version = k_rule.current_version()
+    assert version is not None
+    for _ in range(3):
+        document = {"players": ["青木", "馬場", "千葉", "土井"], "hands": [RIICHI_THEN_OPEN_RON]}
+        services.import_record(club, document, ruleset_version=version, played_on=DAY)
+    monkeypatch.setattr(rebuild_results, "PROGRESS_EVERY", 1)
+    out, err = StringIO(), StringIO()
+    call_command("rebuild_results", limit=2, stdout=out, stderr=err)
+    assert out.getvalue().splitlines()[-1].startswith("2 games checked, 0 changed")
+    progress = err.getvalue().splitlines()
+    assert [line.split(",")[0] for line in progress] == ["1 of 2 games", "2 of 2 games"]
+    assert progress[-1].endswith("; 0 s to go")
 
 
 @pytest.mark.django_db
@@ -92,7 +116,9 @@ def test_rebuild_results_repairs_wrong_rows_and_says_which(
     call_command("rebuild_results", stdout=out)
     lines = out.getvalue().splitlines()
     assert lines[0] == f"game {game.pk} ({game}): 1 hand rows, 1 result rows rebuilt"
-    assert lines[-1] == "1 games checked, 1 changed (1 hand rows, 1 result rows), 0 unreadable"
+    assert lines[-1].startswith(
+        "1 games checked, 1 changed (1 hand rows, 1 result rows), 0 unreadable, in "
+    )
     assert HandStat.objects.get(game=game, hand_number=1, seat=1).value == 7700
     assert list(GameResult.objects.filter(game=game).values_list("points", flat=True)) == expected
     again = StringIO()
