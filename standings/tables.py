@@ -8,7 +8,7 @@ and the qualification line (規定打数) are plain Python below, tested without
 from __future__ import annotations
 
 import datetime
-import hashlib
+import heapq
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
@@ -21,8 +21,8 @@ from django.db.models.functions import Greatest, Least
 from django.utils.translation import gettext_lazy as _
 
 from clubs.models import Counting, League, Player, TieBreak
-from scoring.models import Game, GameResult, GameStatus
-from scoring.services import derived_generation
+from scoring.models import GameResult, GameStatus
+from standings.stamps import CACHE_SECONDS, cache_key, results_stamp
 
 ZERO = Decimal("0.0")
 
@@ -201,7 +201,6 @@ def league_standings(
 
 # Bumped when what ``_league_totals`` keeps changes shape: entries of an older shape are not read.
 TOTALS_CACHE_VERSION = 1
-TOTALS_CACHE_SECONDS = 24 * 3600
 
 
 def _league_totals(
@@ -211,32 +210,17 @@ def _league_totals(
 
     A league of 100,000 games takes the database a while to add up, so the sums are kept in
     the cache (shared by every app server with Redis), keyed by everything they depend on: the
-    league's settings and dates, and a stamp of its games that every change moves on (how many
-    games there are and the sum of their versions, which each change of a game raises), the
-    club's players (a merge moves results to another player: one player fewer), and the
-    generation of rebuilt results (``services.derived_generation``).
+    league's settings and dates, and the stamp of its results (``standings.stamps``).
     """
-    stamp = Game.objects.filter(league=league).aggregate(games=Count("id"), versions=Sum("version"))
-    players = Player.objects.filter(club_id=league.club_id).aggregate(n=Count("id"), last=Max("id"))
-    key = (
-        "standings:"
-        + hashlib.sha256(
-            repr(
-                (
-                    TOTALS_CACHE_VERSION,
-                    league.pk,
-                    league.counting,
-                    league.best_games,
-                    str(league.points_cap),
-                    league_dates(league, date_from, date_to),
-                    stamp["games"],
-                    stamp["versions"],
-                    players["n"],
-                    players["last"],
-                    derived_generation(),
-                )
-            ).encode()
-        ).hexdigest()
+    key = cache_key(
+        "standings",
+        TOTALS_CACHE_VERSION,
+        league.pk,
+        league.counting,
+        league.best_games,
+        str(league.points_cap),
+        league_dates(league, date_from, date_to),
+        results_stamp(league.club_id, league),
     )
     kept = cache.get(key)
     if kept is not None:
@@ -261,7 +245,7 @@ def _league_totals(
     best = None
     if league.counting == Counting.BEST and league.best_games:
         best = best_totals(results.values_list("player_id", points), league.best_games)
-    cache.set(key, (totals, best), TOTALS_CACHE_SECONDS)
+    cache.set(key, (totals, best), CACHE_SECONDS)
     return totals, best
 
 
@@ -285,39 +269,85 @@ def rows_from_lines(lines: Iterable[ResultLine], league: League) -> tuple[list[R
     The same sums as ``league_standings`` makes in the database, in Python: for results that
     are not stored, such as the what-if's replays under another ruleset.
     """
-    by_player: dict[int, list[ResultLine]] = defaultdict(list)
+    totals = LineTotals(league)
     for line in lines:
-        by_player[line.player_id].append(line)
-    table_size = max((line.seat + 1 for mine in by_player.values() for line in mine), default=4)
-    rows = [_row_of(mine, league, table_size) for mine in by_player.values()]
-    order_and_place(rows, league.tie_breaks, league.qualification_games)
-    return rows, table_size
+        totals.add(line)
+    return totals.rows()
 
 
-def _row_of(lines: list[ResultLine], league: League, table_size: int) -> Row:
-    cap = league.points_cap
-    points = [
-        min(max(line.points, -cap), cap) if cap is not None else line.points for line in lines
-    ]
-    total = points_sum = sum(points, ZERO)
-    games_in_total = None
-    if league.counting == Counting.BEST and league.best_games:
-        total = sum(sorted(points, reverse=True)[: league.best_games], ZERO)
-        games_in_total = min(len(points), league.best_games)
-    return Row(
-        player_id=lines[0].player_id,
-        name=lines[0].name,
-        total=as_points(total),
-        games=len(lines),
-        places=[sum(1 for line in lines if line.rank == n) for n in range(1, table_size + 1)],
-        rank_sum=sum(line.rank for line in lines),
-        score_sum=sum(line.final_score for line in lines),
-        busts=sum(1 for line in lines if line.busted),
-        penalties=sum(line.penalties for line in lines),
-        best_game=as_points(max(points)),
-        points_sum=as_points(points_sum),
-        games_in_total=games_in_total,
-    )
+class _Tally:
+    """One player's sums so far (a best-N league keeps only the N best games' points)."""
+
+    __slots__ = ("name", "games", "places", "rank_sum", "score_sum", "busts", "penalties")
+    __slots__ += ("points_sum", "best_game", "best")
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self.games = self.rank_sum = self.score_sum = self.busts = self.penalties = 0
+        self.places: dict[int, int] = defaultdict(int)
+        self.points_sum = ZERO
+        self.best_game: Decimal | None = None
+        self.best: list[Decimal] = []  # a heap of the best N games' points
+
+
+class LineTotals:
+    """``rows_from_lines`` as it goes: each result line is added to its player's sums and then
+    forgotten, so a what-if of 100,000 games holds a line per player, not per game."""
+
+    def __init__(self, league: League) -> None:
+        self.league = league
+        self.best_n = league.best_games if league.counting == Counting.BEST else None
+        self.table_size = 0
+        self._players: dict[int, _Tally] = {}
+
+    def add(self, line: ResultLine) -> None:
+        tally = self._players.get(line.player_id)
+        if tally is None:
+            tally = self._players[line.player_id] = _Tally(line.name)
+        cap = self.league.points_cap
+        points = min(max(line.points, -cap), cap) if cap is not None else line.points
+        tally.games += 1
+        tally.places[line.rank] += 1
+        tally.rank_sum += line.rank
+        tally.score_sum += line.final_score
+        tally.busts += line.busted
+        tally.penalties += line.penalties
+        tally.points_sum += points
+        if tally.best_game is None or points > tally.best_game:
+            tally.best_game = points
+        if self.best_n:
+            if len(tally.best) < self.best_n:
+                heapq.heappush(tally.best, points)
+            elif points > tally.best[0]:
+                heapq.heapreplace(tally.best, points)
+        self.table_size = max(self.table_size, line.seat + 1)
+
+    def rows(self) -> tuple[list[Row], int]:
+        table_size = self.table_size or 4
+        rows = [self._row(player, tally, table_size) for player, tally in self._players.items()]
+        order_and_place(rows, self.league.tie_breaks, self.league.qualification_games)
+        return rows, table_size
+
+    def _row(self, player_id: int, tally: _Tally, table_size: int) -> Row:
+        total = tally.points_sum
+        games_in_total = None
+        if self.best_n:
+            total = sum(tally.best, ZERO)
+            games_in_total = min(tally.games, self.best_n)
+        return Row(
+            player_id=player_id,
+            name=tally.name,
+            total=as_points(total),
+            games=tally.games,
+            places=[tally.places.get(n, 0) for n in range(1, table_size + 1)],
+            rank_sum=tally.rank_sum,
+            score_sum=tally.score_sum,
+            busts=tally.busts,
+            penalties=tally.penalties,
+            best_game=as_points(tally.best_game),
+            points_sum=as_points(tally.points_sum),
+            games_in_total=games_in_total,
+        )
 
 
 def _row(total: dict[str, Any], table_size: int) -> Row:

@@ -3,13 +3,14 @@
 Every game that counts is replayed by the engine from its inputs (its hands, or its final
 scores for score-only entry, with any referee's end, penalties and sticks left on the table)
 under the other rules, and the replays are added up exactly as the standings add up stored
-results (``rows_from_lines``). Nothing is saved and nothing is cached: the inputs are the truth.
+results (``LineTotals``). Nothing is saved and nothing is cached: the inputs are the truth.
 
 A game the other rules cannot play is listed with the engine's reason instead of breaking the
 page: left out when a hand is impossible under them (a han below their minimum, an abortive
 draw they do not have, a hand after they ended the game), settled as it stands when its hands
-no longer reach the end of the game. Speed: the games are read in three queries whatever their
-number (seats with the players, the games, the hands streamed in order) and the rules once.
+no longer reach the end of the game. Speed and memory: the games are read by three cursors
+side by side whatever their number (the games, their seats with the players, their hands, all
+in game order), each game replayed and added up as it comes, then dropped; the rules once.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from decimal import Decimal
 from typing import Any, NamedTuple
 
 from django import forms
+from django.db import connections
 from django.db.models import QuerySet
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -45,17 +47,17 @@ from scoring.engine.presets import PRESETS
 from scoring.models import RECORD_FORMAT, Game, GameResult, Hand, table_name
 from standings.forms import DateRange
 from standings.tables import (
+    LineTotals,
     ResultLine,
     Row,
     Standings,
     counted_results,
     league_dates,
     league_standings,
-    rows_from_lines,
 )
 
 RULESET, PRESET = "ruleset", "preset"
-HANDS_PER_FETCH = 5000
+GAMES_PER_FETCH = 2000
 NOTES_SHOWN = 50
 # Why a game is settled otherwise than by its own hands (shown beside the game).
 SETTLED_AS_IT_STANDS = gettext_lazy(
@@ -231,25 +233,25 @@ def what_if(
     date_from: datetime.date | None = None,
     date_to: datetime.date | None = None,
 ) -> WhatIf:
-    """The league's standings with every counted game replayed under ``target``."""
+    """The league's standings with every counted game replayed under ``target``.
+
+    The games stream through: their inputs, seats and hands are read in game order by three
+    cursors side by side, each game is replayed and added to its players' sums, and then
+    forgotten, so a league of 100,000 games takes the memory of a few thousand.
+    """
     results = counted_results(league, date_from, date_to)
-    seats = _seats(results)
-    sizes = {len(players) for players in seats.values()}
+    sizes = _table_sizes(results)
     if sizes and target.players not in sizes:
         return WhatIf(target, refused=_refusal(target, sizes))
-    lines: list[ResultLine] = []
+    totals = LineTotals(league)
     notes: list[GameNote] = []
     counted = 0
     rules = ruleset_from_spec(target.options)  # built and checked once for every game
-    games = _games(results)
-    hands = _hands_by_game([game.id for game in games], _hand_rows(results))
-    for game, game_hands in zip(games, hands, strict=True):
-        if game.id not in seats:  # finished after the seats were read: it counts next time
-            continue
-        note = _play(game, seats[game.id], game_hands, rules, lines)
+    for game, seats, hands in _stream(results):
+        note = _play(game, seats, hands, rules, totals)
         notes.extend([note] if note else [])
         counted += note is None or note.counted
-    rows, table_size = rows_from_lines(lines, league)
+    rows, table_size = totals.rows()
     return WhatIf(target, rows, table_size, counted, notes)
 
 
@@ -261,38 +263,74 @@ def _refusal(target: Target, sizes: set[int]) -> str:
     ) % {"name": target.name, "rules": target.players, "played": played}
 
 
-def _seats(results: QuerySet[GameResult]) -> dict[int, list[_Seat]]:
-    """Each counted game's players in seat order, with the penalties counted from their hands."""
-    seats: dict[int, list[_Seat]] = {}
-    rows = results.order_by("game_id", "seat").values_list(
-        "game_id", "player_id", "player__name", "penalties"
+def _table_sizes(results: QuerySet[GameResult]) -> set[int]:
+    """The players at the counted games' tables (4, 3 or both), in two quick queries."""
+    four = results.filter(seat=3).exists()
+    three = results.filter(seat=0).exclude(game__results__seat=3).exists()
+    return {size for size, played in ((4, four), (3, three)) if played}
+
+
+def _stream(results: QuerySet[GameResult]) -> Iterator[tuple[_Game, list[_Seat], list[Any]]]:
+    """Each counted game with its seats and hands, in game order, from three streams."""
+    games = (
+        Game.objects.filter(pk__in=results.values("game_id"))
+        .order_by("pk")
+        .values_list(*_Game._fields)
+        .iterator(chunk_size=GAMES_PER_FETCH)
     )
-    for game_id, player_id, name, penalties in rows:
-        seats.setdefault(game_id, []).append(_Seat(player_id, name, penalties))
-    return seats
+    seats = _grouped(
+        results.order_by("game_id", "seat")
+        .values_list("game_id", "player_id", "player__name", "penalties")
+        .iterator(chunk_size=GAMES_PER_FETCH * 4)
+    )
+    hands = _hands_by_game(results)
+    seated = next(seats, None)
+    played = next(hands, None)
+    for row in games:
+        game = _Game(*row)
+        while seated is not None and seated[0] < game.id:
+            seated = next(seats, None)
+        while played is not None and played[0] < game.id:
+            played = next(hands, None)
+        if seated is None or seated[0] != game.id:
+            continue  # finished after the games were read: it counts next time
+        game_hands = played[1] if played is not None and played[0] == game.id else []
+        yield game, [_Seat(*seat) for seat in seated[1]], game_hands
 
 
-def _games(results: QuerySet[GameResult]) -> list[_Game]:
-    games = Game.objects.filter(pk__in=results.values("game_id")).order_by("pk")
-    return [_Game(*row) for row in games.values_list(*_Game._fields)]
+def _grouped(rows: Iterator[tuple[Any, ...]]) -> Iterator[tuple[int, list[tuple[Any, ...]]]]:
+    """Rows sorted by their first value (a game's id), as (id, the rest of each row)."""
+    current: int | None = None
+    group: list[tuple[Any, ...]] = []
+    for first, *rest in rows:
+        if first != current:
+            if current is not None:
+                yield current, group
+            current, group = first, []
+        group.append(tuple(rest))
+    if current is not None:
+        yield current, group
 
 
-def _hand_rows(results: QuerySet[GameResult]) -> Iterator[tuple[int, Any]]:
-    hands = Hand.objects.filter(game_id__in=results.values("game_id")).order_by("game_id", "number")
-    return hands.values_list("game_id", "data").iterator(chunk_size=HANDS_PER_FETCH)
+def _hands_by_game(results: QuerySet[GameResult]) -> Iterator[tuple[int, list[Any]]]:
+    """Each counted game's hands in order, by game. PostgreSQL puts a game's hands in one JSON
+    array (one row and one JSON text a game, not one a hand: a third of the what-if's time on
+    a big league); elsewhere the hands come one a row and are grouped here."""
+    hands = Hand.objects.filter(game_id__in=results.values("game_id"))
+    if connections[hands.db].vendor == "postgresql":
+        from django.contrib.postgres.aggregates import JSONBAgg
 
-
-def _hands_by_game(game_ids: list[int], rows: Iterator[tuple[int, Any]]) -> Iterator[list[Any]]:
-    """Each game's hands, in ``game_ids``' order, from one stream sorted by game and number."""
-    pending = next(rows, None)
-    for game_id in game_ids:
-        while pending is not None and pending[0] < game_id:  # a game finished meanwhile
-            pending = next(rows, None)
-        hands = []
-        while pending is not None and pending[0] == game_id:
-            hands.append(pending[1])
-            pending = next(rows, None)
-        yield hands
+        per_game = (
+            hands.order_by("game_id")
+            .values("game_id")
+            .annotate(hands=JSONBAgg("data", order_by="number"))
+            .values_list("game_id", "hands")
+        )
+        yield from per_game.iterator(chunk_size=GAMES_PER_FETCH)
+        return
+    rows = hands.order_by("game_id", "number").values_list("game_id", "data")
+    for game_id, group in _grouped(rows.iterator(chunk_size=GAMES_PER_FETCH * 10)):
+        yield game_id, [data for (data,) in group]
 
 
 def _document(game: _Game, names: list[str], hands: list[Any], rules: Ruleset) -> dict[str, Any]:
@@ -313,7 +351,7 @@ def _document(game: _Game, names: list[str], hands: list[Any], rules: Ruleset) -
 
 
 def _play(
-    game: _Game, seats: list[_Seat], hands: list[Any], rules: Ruleset, lines: list[ResultLine]
+    game: _Game, seats: list[_Seat], hands: list[Any], rules: Ruleset, totals: LineTotals
 ) -> GameNote | None:
     """Replay one game, add its result lines; a note when it was not played as recorded.
 
@@ -335,7 +373,8 @@ def _play(
             hands, change = adjusted
             changes.append(change)
             continue
-        lines.extend(_lines(record, final, seats))
+        for line in _lines(record, final, seats):
+            totals.add(line)
         reasons = [*changes, why] if why is not None else changes
         return _note(game, names, " ".join(reasons), counted=True) if reasons else None
 

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from html import escape
 from typing import Any
 
 from django.http import HttpRequest, HttpResponse
 from django.urls import reverse
+from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 
@@ -66,33 +68,45 @@ def _league_page(request: HttpRequest, club: Club, league: League) -> HttpRespon
 
 @dataclass(frozen=True)
 class DisplayRow:
-    """A row as the table writes it, each cell worked out once (200 rows x 17 columns)."""
+    """A row as the table writes it, each cell worked out once and written as HTML here: a
+    national league's 1,000 rows x 17 columns, twice (the row and a phone's details), take the
+    template ten times longer cell by cell than as two strings a row."""
 
     row: Row
     url: str
-    cells: list[tuple[str, str]]  # (class, text) of each column after the player's name
-    details: list[tuple[str, str]]  # (label, text) of the columns a phone opens with a tap
+    cells: SafeString  # the <td> of each column after the player's name
+    details: SafeString  # the <div><dt><dd> of the columns a phone opens with a tap
     more_label: str
 
 
 def _display_rows(table: Standings, rows: list[Row], slug: str) -> list[DisplayRow]:
     columns = [column for column in table.columns if column.key != "name"]
     classes = [f"{c.kind}{'' if c.core else ' more'}" for c in columns]
-    labels = [(str(c.label), c) for c in columns if not c.core]
+    labels = [str(c.label) if not c.core else None for c in columns]
     query = f"?league={table.league.pk}"
-    return [
-        DisplayRow(
-            row,
-            reverse("standings:player", args=[slug, row.player_id]) + query,
-            [
-                (f"{css}{' minus' if c.key == 'total' and row.total < 0 else ''}", cell(row, c))
-                for css, c in zip(classes, columns, strict=True)
-            ],
-            [(label, cell(row, c)) for label, c in labels],
-            _("All of %(name)s's figures") % {"name": row.name},
+    shown = []
+    for row in rows:
+        texts = [cell(row, column) for column in columns]
+        cells = [
+            (f"{css}{' minus' if c.key == 'total' and row.total < 0 else ''}", text)
+            for css, c, text in zip(classes, columns, texts, strict=True)
+        ]
+        details = [(label, text) for label, text in zip(labels, texts, strict=True) if label]
+        shown.append(
+            DisplayRow(
+                row,
+                reverse("standings:player", args=[slug, row.player_id]) + query,
+                _html('<td class="{}">{}</td>', cells),
+                _html("<div><dt>{}</dt><dd>{}</dd></div>", details),
+                _("All of %(name)s's figures") % {"name": row.name},
+            )
         )
-        for row in rows
-    ]
+    return shown
+
+
+def _html(pattern: str, pairs: list[tuple[str, str]]) -> SafeString:
+    """``format_html_join`` for plain strings, at a fifth of its cost: each value escaped."""
+    return mark_safe("".join(pattern.format(escape(a), escape(b)) for a, b in pairs))
 
 
 def _shown(table: Standings, form: StandingsFilter, slug: str) -> dict[str, Any]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse
 from django.views.decorators.http import require_safe
 
@@ -10,11 +11,14 @@ from clubs.models import Club, League, Player
 from clubs.views.common import club_page
 from standings.players import (
     hand_figures,
+    head_to_head_rows,
     league_asked,
     player_charts,
     player_stats,
     result_figures,
+    stats_key,
 )
+from standings.stamps import CACHE_SECONDS
 
 
 @require_safe
@@ -29,7 +33,13 @@ def player(request: HttpRequest, club: Club, player_id: int) -> HttpResponse:
     leagues = list(League.objects.filter(club=club))
     asked = request.GET.get("league", "")
     league = league_asked(asked, leagues)
-    stats = player_stats(person, league)
+    key = stats_key(person, league)  # read once: the charts are kept beside the sums
+    stats = player_stats(person, league, key=key)
+    charts = cache.get_or_set(
+        f"{key}:charts",
+        lambda: player_charts(person.name, stats.results),
+        CACHE_SECONDS,
+    )
     context = {
         "player": person,
         "leagues": leagues,
@@ -38,6 +48,7 @@ def player(request: HttpRequest, club: Club, player_id: int) -> HttpResponse:
         "stats": stats,
         "result_figures": result_figures(stats.results),
         "hand_figures": hand_figures(stats.hands),
-        **player_charts(person.name, stats.results),
+        "head_to_head": head_to_head_rows(stats, club.slug),
+        **charts,
     }
     return club_page(request, "standings/player.html", club, context)

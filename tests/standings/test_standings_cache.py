@@ -20,6 +20,7 @@ from clubs.models import Club, Counting, League, Player, RulesetVersion
 from scoring import services
 from scoring.models import Game, GameResult
 from scoring.players import merge_players
+from standings.players import player_stats
 from standings.tables import league_standings
 from tests.standings.conftest import NAMES
 from tests.standings.factories import START, make_league, play_short_games, result_game
@@ -143,3 +144,38 @@ def test_a_league_counting_its_best_games_shows_at_once(games: list[Game]) -> No
 
     after, expected = changed_then_read(league, best_one)
     assert after == expected
+
+
+def player_page(player: Player, league: League | None) -> tuple[object, ...]:
+    stats = player_stats(player, league)
+    return (
+        [(line.game_id, line.rank, str(line.points)) for line in stats.results.lines],
+        stats.hands,
+        [(o.name, o.games, str(o.points)) for o in stats.opponents],
+    )
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("overall", [False, True], ids=["league", "every-game"])
+def test_a_players_page_shows_a_fixed_hand_and_a_renamed_opponent_at_once(
+    club: Club, games: list[Game], overall: bool
+) -> None:
+    """The player page's sums are cached too (a league's page, and the club-wide one)."""
+    game = games[0]
+    league = None if overall else game.league
+    aoki = Player.objects.get(club=club, name="青木")
+    before = player_page(aoki, league)
+    assert player_page(aoki, league) == before  # from the cache
+    reopened = services.reopen_game(game, version=state(game).version, key="reopen")
+    hand = {"riichi": [], "result": {"type": "tsumo", "winner": 0, "yakuman": 1}}
+    fixed = services.edit_hand(game, 1, hand, version=reopened.version, key="fix")
+    services.end_game_early(game, reason="time", version=fixed.version, key="end-again")
+    after = player_page(aoki, league)
+    assert after != before
+    cache.clear()
+    assert after == player_page(aoki, league)
+    club_services.rename_player(Player.objects.get(club=club, name="馬場"), "馬場一郎")
+    renamed = player_page(aoki, league)
+    assert "馬場一郎" in [name for name, _g, _m in renamed[2]]
+    cache.clear()
+    assert renamed == player_page(aoki, league)
