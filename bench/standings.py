@@ -16,6 +16,16 @@ what-if of the whole league under another preset is timed once, warm. The small 
 counts go beside the big one's: a page whose count grows with the data makes a query per row.
 The machine's load average goes in the figures too: a busy machine slows every page.
 
+Ten times the data: ``bench-100k``, 100,000 games (about a million hands) among 1,000 players,
+made the same way once (about 6 minutes here) and kept. Its standings, player page and club
+home are measured like the others (targets 150, 250 and 150 ms, at most 10 queries); its
+what-if runs in a fresh process that reports its own peak memory (target 15 s); and
+``rebuild_results --limit`` over 200 and 2,000 of its games, each in a fresh process, shows
+that rebuilding takes memory that does not grow with the games (the same peak for both).
+Keys: ``standings_100k_p50_ms``, ``player_100k_p50_ms``, ``home_100k_p50_ms`` (and their
+``_queries``), ``whatif_100k_s``, ``whatif_100k_peak_mb``, ``rebuild_N_games_s`` and
+``rebuild_N_games_peak_mb``.
+
 Needs DATABASE_URL to be PostgreSQL (``make bench`` sets the local one; unset, the local server).
 Prints one JSON object as its last line.
 """
@@ -66,6 +76,11 @@ class Scale:
 
 BIG = Scale("bench", 10_000, 200)
 SMALL = Scale("bench-small", 50, 20)
+HUGE = Scale("bench-100k", 100_000, 1_000)  # ten times the games, five times the players
+HUGE_REQUESTS = 10
+HUGE_TARGETS = {"standings": (150, 10), "player": (250, 10), "home": (150, 10)}
+WHATIF_100K_TARGET_S = 15
+REBUILD_SAMPLE = 2_000  # games of the big clubs rebuilt to measure rebuild_results' memory
 
 # -- drawing games (the engine only: runs in worker processes) ------------------------------
 
@@ -631,12 +646,117 @@ def prepare(scales: list[Scale]) -> dict[str, float]:
     return made
 
 
+def child(args: list[str], env: dict[str, str]) -> dict[str, Any]:
+    """Run this bench in a ``--child-...`` mode in a fresh Python: the JSON it prints last."""
+    import subprocess
+
+    done = subprocess.run(
+        [sys.executable, str(Path(__file__).resolve()), *args],
+        env={**os.environ, **env},
+        capture_output=True,
+        text=True,
+    )
+    if done.returncode:
+        raise RuntimeError((done.stderr.strip().splitlines() or ["failed"])[-1])
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+def own_peak_mb() -> float:
+    """This process's peak resident memory (Linux gives kB)."""
+    import resource
+
+    return round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1)
+
+
+def whatif_child(slug: str, query: str) -> None:
+    """In a fresh process: one what-if of ``slug``'s league (after nothing else), timed."""
+    from django.conf import settings
+    from django.test import Client
+    from django.test.utils import override_settings
+
+    club = bench_club(slug)
+    plain = {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"}
+    with override_settings(STORAGES={**settings.STORAGES, "staticfiles": plain}):
+        client = Client()
+        started = time.perf_counter()
+        get(client, club.whatif + query, club.regular)
+        seconds = time.perf_counter() - started
+    print(json.dumps({"seconds": round(seconds, 2), "peak_mb": own_peak_mb()}))
+
+
+def rebuild_child(slug: str, games: int) -> None:
+    """In a fresh process: ``rebuild_results`` over the first ``games`` games of ``slug``."""
+    from django.core.management import call_command
+
+    started = time.perf_counter()
+    call_command("rebuild_results", club=slug, limit=games, stdout=sys.stderr)
+    seconds = round(time.perf_counter() - started, 2)
+    print(json.dumps({"seconds": seconds, "peak_mb": own_peak_mb()}))
+
+
+def measure_100k(huge: Scale, env: dict[str, str], query: str) -> dict[str, Any]:
+    """The pages of the 100,000-game league, its what-if and rebuild_results' memory."""
+    from django.test import Client
+
+    club = bench_club(huge.slug)
+    client = Client()
+    result: dict[str, Any] = {}
+    for page, url in club.urls.items():
+        if page not in HUGE_TARGETS:
+            continue
+        found = measure(client, url, shows(page, club), HUGE_REQUESTS)
+        result[f"{page}_100k_p50_ms"] = found.p50_ms
+        result[f"{page}_100k_queries"] = found.queries
+        if found.error:
+            result.setdefault("errors_100k", {})[page] = found.error
+    try:
+        answer = child(["--child-whatif", huge.slug, query], env)
+        result["whatif_100k_s"], result["whatif_100k_peak_mb"] = (
+            answer["seconds"],
+            answer["peak_mb"],
+        )
+    except RuntimeError as error:
+        result.setdefault("errors_100k", {})["whatif"] = str(error)[:300]
+    # rebuild_results reads its games in chunks: its peak memory over a few games and over ten
+    # times as many must be the same (it does not grow with the number of games).
+    for games in (REBUILD_SAMPLE // 10, REBUILD_SAMPLE):
+        try:
+            answer = child(["--child-rebuild", huge.slug, str(games)], env)
+        except RuntimeError as error:
+            result.setdefault("errors_100k", {})["rebuild"] = str(error)[:300]
+            break
+        result[f"rebuild_{games}_games_s"] = answer["seconds"]
+        result[f"rebuild_{games}_games_peak_mb"] = answer["peak_mb"]
+    return result
+
+
+def report_100k(result: dict[str, Any]) -> None:
+    for page, (ms, queries) in HUGE_TARGETS.items():
+        p50, count = result.get(f"{page}_100k_p50_ms"), result.get(f"{page}_100k_queries")
+        verdict = "ok" if p50 is not None and p50 <= ms and (count or 0) <= queries else "MISSED"
+        print(f"100k {page}: p50 {p50} ms, {count} queries (target {ms} ms, {queries}): {verdict}")
+    print(
+        f"100k what-if: {result.get('whatif_100k_s')} s (target {WHATIF_100K_TARGET_S} s), "
+        f"peak {result.get('whatif_100k_peak_mb')} MB"
+    )
+
+
 def main() -> None:
+    if len(sys.argv) > 2 and sys.argv[1].startswith("--child-"):
+        import django
+
+        django.setup()
+        if sys.argv[1] == "--child-whatif":
+            whatif_child(sys.argv[2], sys.argv[3])
+        else:
+            rebuild_child(sys.argv[2], int(sys.argv[3]))
+        return
     url, own = database_urls()
-    scales = [BIG, SMALL]
+    scales = [BIG, SMALL, HUGE]
     if own is None:  # no database of our own: a slug nothing else uses, in the given one
         scales = [replace(scale, slug=f"bench-standings-{scale.slug}") for scale in scales]
-    os.environ.update(production_env(own or url))
+    env = production_env(own or url)
+    os.environ.update(env)
     import django
 
     django.setup()
@@ -649,8 +769,12 @@ def main() -> None:
     plain = {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"}
     with override_settings(STORAGES={**settings.STORAGES, "staticfiles": plain}):
         result, notes = run(big, small)
+        huge = measure_100k(scales[2], env, result["whatif_query"])
     report(result, notes)
+    report_100k(huge)
     errors = result.pop("errors")
+    errors.update(huge.pop("errors_100k", {}))
+    result.update(huge)
     result.update(
         games=big.games,
         hands=big.hands,

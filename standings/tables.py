@@ -158,13 +158,25 @@ def counted_results(
     league: League, date_from: datetime.date | None = None, date_to: datetime.date | None = None
 ) -> QuerySet[GameResult]:
     """The results of the games that count: finished (so not voided), in the league and dates."""
+    return GameResult.objects.filter(**counted_games_filter(league, date_from, date_to, "game__"))
+
+
+def counted_games_filter(
+    league: League,
+    date_from: datetime.date | None = None,
+    date_to: datetime.date | None = None,
+    prefix: str = "",
+) -> dict[str, Any]:
+    """The lookups of the games that count, from a game (``prefix`` ""), or through a relation
+    to it (``"game__"``: a join, which PostgreSQL plans far better than ``game_id IN (...)``
+    over a million hands)."""
     starts, ends = league_dates(league, date_from, date_to)
-    results = GameResult.objects.filter(game__league=league, game__status=GameStatus.FINISHED)
+    lookups: dict[str, Any] = {f"{prefix}league": league, f"{prefix}status": GameStatus.FINISHED}
     if starts:
-        results = results.filter(game__played_on__gte=starts)
+        lookups[f"{prefix}played_on__gte"] = starts
     if ends:
-        results = results.filter(game__played_on__lte=ends)
-    return results
+        lookups[f"{prefix}played_on__lte"] = ends
+    return lookups
 
 
 def capped_points(league: League | None, field: str = "points") -> Any:
