@@ -6,9 +6,11 @@ from dataclasses import dataclass
 from html import escape
 from typing import Any
 
+from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse
 from django.urls import reverse
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 
@@ -18,6 +20,7 @@ from clubs.views.common import club_page
 from scoring.models import HandStat
 from standings.forms import StandingsFilter, rows_as_asked
 from standings.leagues import current_league
+from standings.stamps import CACHE_SECONDS, cache_key, results_stamp
 from standings.tables import Row, Standings, columns, counted_results, league_standings
 from standings.templatetags.standings_tags import cell
 from standings.yaku import recorded_wins, yaku_table
@@ -50,20 +53,46 @@ def league_yaku(request: HttpRequest, club: Club, league_id: int) -> HttpRespons
     return club_page(request, "standings/league_yaku.html", club, context)
 
 
+# Bumped when the table's HTML changes: tables kept in the cache in the older form are not read.
+TABLE_HTML_VERSION = 1
+
+
 def _league_page(request: HttpRequest, club: Club, league: League) -> HttpResponse:
     form = StandingsFilter(request.GET, columns=columns(4))
     form.is_valid()
-    date_from, date_to = form.dates()
-    table = league_standings(league, date_from, date_to)
     context: dict[str, Any] = {
         "league": league,
         "leagues": League.objects.filter(club=club),
         "form": form,
-        "table": table,
-        **_shown(table, form, club.slug),
+        "table_html": _table_html(request, club, league, form),
     }
-    template = "standings/league.html#table" if request.htmx else "standings/league.html"
-    return club_page(request, template, club, context)
+    if request.htmx:
+        return HttpResponse(context["table_html"])
+    return club_page(request, "standings/league.html", club, context)
+
+
+def _table_html(request: HttpRequest, club: Club, league: League, form: StandingsFilter) -> str:
+    """The standings table as HTML, kept in the cache under the stamp of the league's results
+    (``standings.stamps``), the reader's language and what the request asked (sort, search,
+    dates): 1,000 players' rows take longer to write than everything else on the page."""
+    key = cache_key(
+        "standings-table",
+        TABLE_HTML_VERSION,
+        league.pk,
+        get_language(),
+        sorted(request.GET.lists()),
+        (league.counting, league.best_games, str(league.points_cap), league.tie_breaks),
+        (league.qualification_games, league.starts_on, league.ends_on),
+        results_stamp(club.pk, league),
+    )
+    html = cache.get(key)
+    if html is None:
+        date_from, date_to = form.dates()
+        table = league_standings(league, date_from, date_to)
+        context = {"league": league, "form": form, "table": table, **_shown(table, form, club.slug)}
+        html = club_page(request, "standings/league.html#table", club, context).content.decode()
+        cache.set(key, html, CACHE_SECONDS)
+    return mark_safe(html)  # the template's own rendering, kept as it was written
 
 
 @dataclass(frozen=True)

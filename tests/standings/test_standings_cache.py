@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 from django.core.cache import cache
+from django.test import Client
 
 from clubs import services as club_services
 from clubs.models import Club, Counting, League, Player, RulesetVersion
@@ -179,3 +180,29 @@ def test_a_players_page_shows_a_fixed_hand_and_a_renamed_opponent_at_once(
     assert "馬場一郎" in [name for name, _g, _m in renamed[2]]
     cache.clear()
     assert renamed == player_page(aoki, league)
+
+
+@pytest.mark.django_db
+def test_the_standings_page_kept_as_html_shows_a_voided_game_at_once(
+    games: list[Game], as_member: Client
+) -> None:
+    """The page's table is kept as HTML too (per language and query): after a change, the
+    page is the one an empty cache writes, and it differs from before."""
+    league = games[0].league
+    assert league is not None
+    url = f"/c/{league.club.slug}/leagues/{league.pk}/?sort=games"
+
+    def table() -> str:
+        page = as_member.get(url, HTTP_ACCEPT_LANGUAGE="ja").content.decode()
+        return page[page.index('<div id="standings-table"') : page.index("</table>")]
+
+    before = table()
+    assert table() == before
+    english = as_member.get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "5 players" in english  # kept apart from the Japanese table
+    assert "5 players" not in before
+    services.void_game(games[1], reason="wrong table", version=state(games[1]).version, key="v")
+    after = table()
+    assert after != before
+    cache.clear()
+    assert after == table()
