@@ -334,6 +334,31 @@ class LineTotals:
                 heapq.heapreplace(tally.best, points)
         self.table_size = max(self.table_size, line.seat + 1)
 
+    def merge(self, other: LineTotals) -> None:
+        """Add the sums of ``other`` (the same league's other games) to these."""
+        for player, theirs in other._players.items():
+            mine = self._players.get(player)
+            if mine is None:
+                self._players[player] = theirs
+                continue
+            mine.games += theirs.games
+            for rank, count in theirs.places.items():
+                mine.places[rank] += count
+            mine.rank_sum += theirs.rank_sum
+            mine.score_sum += theirs.score_sum
+            mine.busts += theirs.busts
+            mine.penalties += theirs.penalties
+            mine.points_sum += theirs.points_sum
+            if theirs.best_game is not None and (
+                mine.best_game is None or theirs.best_game > mine.best_game
+            ):
+                mine.best_game = theirs.best_game
+            if self.best_n:
+                best = heapq.nlargest(self.best_n, [*mine.best, *theirs.best])
+                heapq.heapify(best)
+                mine.best = best
+        self.table_size = max(self.table_size, other.table_size)
+
     def rows(self) -> tuple[list[Row], int]:
         table_size = self.table_size or 4
         rows = [self._row(player, tally, table_size) for player, tally in self._players.items()]

@@ -272,3 +272,7 @@ if EMAIL_HOST:
     EMAIL_USE_TLS = envbool("EMAIL_USE_TLS", default=True)
 else:
     EMAIL_BACKEND = "django.core.mail.backends.console.EmailBackend"
+
+# A what-if of a big league (standings.whatif.PARALLEL_FROM_GAMES games or more, on PostgreSQL)
+# shares its games among this many worker processes: 0, one per core; 1, none.
+WHATIF_PROCESSES = envint("WHATIF_PROCESSES", 0)

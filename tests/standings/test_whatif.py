@@ -434,3 +434,52 @@ def test_an_unknown_or_another_clubs_league_is_404(
     theirs = League.objects.create(club=make_club("hibari"), name="よそ")
     assert as_member.get(f"/c/{club.slug}/leagues/999999/what-if/").status_code == 404
     assert as_member.get(f"/c/{club.slug}/leagues/{theirs.pk}/what-if/").status_code == 404
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_big_league_shared_among_processes_adds_up_as_one_process(
+    monkeypatch: pytest.MonkeyPatch, settings: Any
+) -> None:
+    """A league past ``PARALLEL_FROM_GAMES`` is played by worker processes started fresh, each
+    reading its share of the games from the same database (committed here, so that they see
+    it): the standings, best N and notes are the ones a single process gives."""
+    from django.db import connection
+
+    from standings import whatif
+
+    if connection.vendor != "postgresql":
+        pytest.skip("the worker processes run on PostgreSQL only (CI runs this on it)")
+    club = make_club("hayate", name="はやて麻雀会")
+    version = make_ruleset(club, "k_rule").current_version()
+    assert version is not None
+    make_players(club, (*NAMES, "江藤"))
+    league = League.objects.create(
+        club=club, name="冬季", ruleset=version.ruleset, counting="best", best_games=3
+    )
+    seatings = [NAMES, ("江藤", *NAMES[1:]), (NAMES[0], "江藤", *NAMES[2:])]
+    for number, hands in enumerate([*GAMES, TOBI_GAME, *GAMES]):
+        names = seatings[number % 3]
+        game = {**document(version.options, hands), "players": list(names)}
+        services.import_record(club, game, ruleset_version=version, played_on=DAY, league=league)
+    target = find_target(club, f"preset:{MLEAGUE}")
+
+    def played(processes: int) -> tuple[Any, ...]:
+        settings.WHATIF_PROCESSES = processes
+        found = what_if(league, target)
+        rows = [(r.name, r.total, r.points_sum, r.games, r.places, r.place) for r in found.rows]
+        return rows, [(n.game_id, n.message, n.counted) for n in found.notes], found.games
+
+    monkeypatch.setattr(whatif, "PARALLEL_FROM_GAMES", 1)
+    started: list[int] = []
+    in_processes = whatif._in_processes
+    monkeypatch.setattr(
+        whatif,
+        "_in_processes",
+        lambda *args: started.append(args[-1]) or in_processes(*args),
+    )
+    alone = played(1)
+    shared = played(2)
+    assert started == [2]  # the second what-if, and only it, was shared among two processes
+    assert shared == alone
+    assert alone[2] == 7  # the tobi game too: M-League has no tobi, it is settled as it stands
+    assert {name for name, *_ in alone[0]} == {*NAMES, "江藤"}
