@@ -42,7 +42,7 @@ RANDOM, SWISS = "random", "swiss"
 # The draw's own version: every change that gives any input another seating bumps it (a test
 # pins a few draws, so such a change cannot go unnoticed). Each drawn round keeps the version
 # that drew it, so that a record drawn by another Tenbou says so instead of "differs".
-SEATING_ALGORITHM = 2
+SEATING_ALGORITHM = 3
 METHODS = (RANDOM, SWISS)
 TEAM_COST, PAIR_COST = 100, 1  # teammates at one table weigh more than a repeated pair
 # A table of the round being drawn at which its players cannot all take a seat that keeps their
@@ -853,6 +853,8 @@ def constructed_rounds(
     options = [transversal, affine_rounds(players, size, rounds, rng)]
     if not teams:
         options.append(stored_rounds(players, size, rounds, rng))
+        if len(max(options, key=len)) < min(rounds, (len(players) - 1) // max(1, size - 1)):
+            options.append(resolvable_rounds(players, size, rounds, rng))
     best = max(options, key=len)
     if best or teams or rounds < 1:
         return best
@@ -943,6 +945,66 @@ def affine_rounds(
         rng.shuffle(tables)
         built.append(tables)
     return built
+
+
+def resolvable_rounds(
+    players: Sequence[int], size: int, rounds: int, rng: random.Random
+) -> list[list[list[int]]]:
+    """A resolvable design of ``3q + 1`` players at tables of four, ``q`` a prime power with
+    ``q = 1 (mod 4)``: every two players meet exactly once over ``q`` rounds, the bound (52,
+    76, 88, 112, 124, 148, 160 and 184 players; 16, 28 and 40 too, which others reach first).
+
+    The players are ``∞`` and three layers of GF(q) (drawn at random). ``H = {1, ε, -1, -ε}``
+    is the group of fourth roots of unity (``ε = ω^((q-1)/4)``, ``ω`` primitive) and ``R``
+    holds one element of each of its cosets. The first round is the table ``{∞, 0₀, 0₁, 0₂}``
+    and, for each ``c`` in ``R``, the three tables ``c·{1₀, -1₀, ε₁, -ε₁}``,
+    ``c·{1₁, -1₁, ε₂, -ε₂}`` and ``c·{ε₀, -ε₀, 1₂, -1₂}``; round ``r`` adds ``r`` to every
+    player but ``∞``. Within a layer those tables' differences are ``±2c`` and ``±2εc``, the
+    coset ``2cH``; between two layers ``c(ε ± 1)·(±1)``, the coset ``c(ε - 1)H``: over ``R``
+    each non-zero difference of each kind comes once, and the first table gives the zero
+    ones, so two players share a table in exactly one round.
+    """
+    count = len(players)
+    q = (count - 1) // 3
+    field = _galois_field(q) if size == 4 and count == 3 * q + 1 and q % 4 == 1 else None
+    if field is None:
+        return []
+    add, mul = field
+    powers = [1]
+    omega = next(x for x in range(2, q) if _order(x, mul) == q - 1)
+    while len(powers) < q - 1:
+        powers.append(mul(powers[-1], omega))
+    quarter = (q - 1) // 4
+    epsilon = powers[quarter]
+    minus = {x: next(y for y in range(q) if add(x, y) == 0) for x in range(q)}
+    ones, epsilons = (1, minus[1]), (epsilon, minus[epsilon])
+    pattern = [
+        [(x, 0) for x in ones] + [(x, 1) for x in epsilons],
+        [(x, 1) for x in ones] + [(x, 2) for x in epsilons],
+        [(x, 0) for x in epsilons] + [(x, 2) for x in ones],
+    ]
+    first = [[(0, 0), (0, 1), (0, 2)]]  # and ∞
+    first += [
+        [(mul(c, x), layer) for x, layer in table] for c in powers[:quarter] for table in pattern
+    ]
+    order = list(players)
+    rng.shuffle(order)  # order[3q] is ∞
+    slopes = rng.sample(range(q), q)
+    built = []
+    for r in slopes[:rounds]:
+        tables = [[order[layer * q + add(x, r)] for x, layer in table] for table in first]
+        tables[0].append(order[3 * q])
+        rng.shuffle(tables)
+        built.append(tables)
+    return built
+
+
+def _order(x: int, mul: Any) -> int:
+    """The multiplicative order of ``x`` in the field."""
+    power, order = x, 1
+    while power != 1:
+        power, order = mul(power, x), order + 1
+    return order
 
 
 def transversal_rounds(

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import random
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from itertools import combinations
@@ -25,6 +26,7 @@ from tournaments.seating import (
     byes_needed,
     outlook,
     plan_rounds,
+    resolvable_rounds,
     seating_quality,
 )
 
@@ -451,6 +453,35 @@ def test_32_players_over_10_rounds_meet_nobody_twice_and_11_rounds_repeat_32_mee
         assert max(met.values()) == (1 if repeats == 0 else 2)
 
 
+@pytest.mark.parametrize("players", [16, 28, 40, 52, 76, 88, 112, 124, 148, 160, 184])
+def test_a_resolvable_design_of_3q_plus_1_players_seats_every_pair_exactly_once(
+    players: int,
+) -> None:
+    """``q = (players - 1) / 3`` a prime power with ``q = 1 (mod 4)`` (25 and 49 are powers of
+    a prime: their field is not the integers modulo q): counted here from the rounds."""
+    bound = (players - 1) // 3
+    rounds = resolvable_rounds(list(range(1000, 1000 + players)), 4, bound, random.Random(7))
+    assert len(rounds) == bound
+    met: Counter[frozenset[int]] = Counter()
+    for tables in rounds:
+        assert sorted(p for table in tables for p in table) == list(range(1000, 1000 + players))
+        assert {len(table) for table in tables} == {4}
+        met.update(frozenset(pair) for table in tables for pair in combinations(table, 2))
+    assert len(met) == players * (players - 1) // 2  # every pair ...
+    assert set(met.values()) == {1}  # ... exactly once
+
+
+@pytest.mark.parametrize("players", [52, 148])
+def test_a_tournament_of_3q_plus_1_players_reaches_its_bound_without_a_repeat(
+    players: int,
+) -> None:
+    bound = (players - 1) // 3
+    assert outlook(players, bound).constructed == bound
+    drawn = tournament(players, 6, seed="kirkman")
+    met = Counter(frozenset(p) for r in drawn for table in r for p in combinations(table, 2))
+    assert max(met.values()) == 1
+
+
 def test_the_seating_page_of_the_docs_tells_what_the_constructions_seat() -> None:
     """docs/seating.md's table is what ``outlook`` says today, for every field it lists."""
     import importlib.util
@@ -466,7 +497,11 @@ def test_the_seating_page_of_the_docs_tells_what_the_constructions_seat() -> Non
 
 
 # The draws ``test_a_change_that_moves_any_draw_bumps_the_seating_algorithm`` pins, by version.
-PINNED_DRAWS = {2: "14c760f8fd75e08c0499456267b10d330e3e19f924343b4ee17e34a33f912dd5"}
+PINNED_DRAWS = {
+    2: "14c760f8fd75e08c0499456267b10d330e3e19f924343b4ee17e34a33f912dd5",
+    # 3: resolvable designs of 3q + 1 players (52, 76 ...): these five draws did not move.
+    3: "14c760f8fd75e08c0499456267b10d330e3e19f924343b4ee17e34a33f912dd5",
+}
 
 
 def test_a_change_that_moves_any_draw_bumps_the_seating_algorithm() -> None:
