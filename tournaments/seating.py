@@ -950,53 +950,83 @@ def affine_rounds(
 def resolvable_rounds(
     players: Sequence[int], size: int, rounds: int, rng: random.Random
 ) -> list[list[list[int]]]:
-    """A resolvable design of ``3q + 1`` players at tables of four, ``q`` a prime power with
-    ``q = 1 (mod 4)``: every two players meet exactly once over ``q`` rounds, the bound (52,
-    76, 88, 112, 124, 148, 160 and 184 players; 16, 28 and 40 too, which others reach first).
+    """A resolvable design in which every two players meet exactly once, over the bound:
+    ``3q + 1`` players at tables of four, ``q`` a prime power with ``q = 1 (mod 4)`` (52, 76,
+    88, 112, 124, 148, 160, 184 players; 16, 28, 40 too, which others reach first), and a
+    Kirkman triple system of ``2q + 1`` players at tables of three, ``q = 1 (mod 6)`` (51, 63,
+    75, 87, 99; 15, 27, 39 too).
 
-    The players are ``∞`` and three layers of GF(q) (drawn at random). ``H = {1, ε, -1, -ε}``
-    is the group of fourth roots of unity (``ε = ω^((q-1)/4)``, ``ω`` primitive) and ``R``
-    holds one element of each of its cosets. The first round is the table ``{∞, 0₀, 0₁, 0₂}``
-    and, for each ``c`` in ``R``, the three tables ``c·{1₀, -1₀, ε₁, -ε₁}``,
-    ``c·{1₁, -1₁, ε₂, -ε₂}`` and ``c·{ε₀, -ε₀, 1₂, -1₂}``; round ``r`` adds ``r`` to every
-    player but ``∞``. Within a layer those tables' differences are ``±2c`` and ``±2εc``, the
-    coset ``2cH``; between two layers ``c(ε ± 1)·(±1)``, the coset ``c(ε - 1)H``: over ``R``
-    each non-zero difference of each kind comes once, and the first table gives the zero
-    ones, so two players share a table in exactly one round.
+    The players are ``∞`` and ``size - 1`` layers of GF(q) (drawn at random); the first round
+    is the table of ``∞`` and every layer's 0, and ``base_tables``' tables multiplied by one
+    element ``c`` of each coset of a group ``H`` of roots of unity; round ``r`` adds ``r`` to
+    every player but ``∞``. Each kind of difference (within a layer, or between two) that the
+    base tables make is one coset of ``H``, so over the ``c`` every non-zero difference of each
+    kind comes once (the first table gives the zero ones): two players share a table in
+    exactly one round.
     """
     count = len(players)
-    q = (count - 1) // 3
-    field = _galois_field(q) if size == 4 and count == 3 * q + 1 and q % 4 == 1 else None
+    q = (count - 1) // (size - 1) if size in (3, 4) else 0
+    roots = {4: 4, 3: 6}.get(size, 0)  # the order of H
+    if not q or count != (size - 1) * q + 1 or (q - 1) % roots:
+        return []
+    field = _galois_field(q)
     if field is None:
         return []
     add, mul = field
-    powers = [1]
     omega = next(x for x in range(2, q) if _order(x, mul) == q - 1)
+    powers = [1]
     while len(powers) < q - 1:
         powers.append(mul(powers[-1], omega))
-    quarter = (q - 1) // 4
-    epsilon = powers[quarter]
     minus = {x: next(y for y in range(q) if add(x, y) == 0) for x in range(q)}
-    ones, epsilons = (1, minus[1]), (epsilon, minus[epsilon])
-    pattern = [
-        [(x, 0) for x in ones] + [(x, 1) for x in epsilons],
-        [(x, 1) for x in ones] + [(x, 2) for x in epsilons],
-        [(x, 0) for x in epsilons] + [(x, 2) for x in ones],
-    ]
-    first = [[(0, 0), (0, 1), (0, 2)]]  # and ∞
-    first += [
-        [(mul(c, x), layer) for x, layer in table] for c in powers[:quarter] for table in pattern
-    ]
+    cosets = (q - 1) // roots
+    base = _base_tables(size, powers[cosets], add, mul, minus)
+    first = [[(0, layer) for layer in range(size - 1)]]  # and ∞
+    first += [[(mul(c, x), layer) for x, layer in table] for c in powers[:cosets] for table in base]
     order = list(players)
-    rng.shuffle(order)  # order[3q] is ∞
+    rng.shuffle(order)  # order[-1] is ∞
     slopes = rng.sample(range(q), q)
     built = []
     for r in slopes[:rounds]:
         tables = [[order[layer * q + add(x, r)] for x, layer in table] for table in first]
-        tables[0].append(order[3 * q])
+        tables[0].append(order[-1])
         rng.shuffle(tables)
         built.append(tables)
     return built
+
+
+def _base_tables(
+    size: int, root: int, add: Any, mul: Any, minus: dict[int, int]
+) -> list[list[tuple[int, int]]]:
+    """The tables (value, layer) whose multiples by one element of each coset of ``H`` make
+    the first round but ``∞``'s table; ``root`` generates ``H``.
+
+    Four players (``H = {1, ε, -1, -ε}``, ``ε = root``): ``{1₀, -1₀, ε₁, -ε₁}``,
+    ``{1₁, -1₁, ε₂, -ε₂}``, ``{ε₀, -ε₀, 1₂, -1₂}``: within a layer the differences are
+    ``±2, ±2ε`` (the coset ``2H``), between two layers ``±(ε - 1), ±(ε + 1)`` (the coset
+    ``(ε - 1)H``, as ``ε + 1 = -ε(ε - 1)``).
+
+    Three players (``H`` the sixth roots of unity, ``ρ = root²`` a cube root, ``C = {1, ρ, ρ²}``,
+    ``λ = (1 + ρ)/(1 - ρ)``): ``C₀``, and ``{-ρⁱ₀, λρⁱ₁, -λρⁱ₁}`` for ``i = 0, 1, 2``: within
+    layer 0 the differences are ``±(1 - ρ)C`` (the coset ``(1 - ρ)H``), within layer 1
+    ``±2λC`` (``2λH``), between them ``ρⁱ(1 ± λ)``, that is ``(1 + λ)C`` and
+    ``(1 - λ)C = -ρ(1 + λ)C`` (``(1 + λ)H``).
+    """
+    if size == 4:
+        ones, roots = (1, minus[1]), (root, minus[root])
+        return [
+            [(x, 0) for x in ones] + [(x, 1) for x in roots],
+            [(x, 1) for x in ones] + [(x, 2) for x in roots],
+            [(x, 0) for x in roots] + [(x, 2) for x in ones],
+        ]
+    rho = mul(root, root)
+    cube = [1, rho, mul(rho, rho)]
+    one_minus_rho = add(1, minus[rho])
+    inverse = next(y for y in range(1, len(minus)) if mul(one_minus_rho, y) == 1)
+    lam = mul(add(1, rho), inverse)
+    tables = [[(x, 0) for x in cube]]
+    for r in cube:
+        tables.append([(minus[r], 0), (mul(lam, r), 1), (minus[mul(lam, r)], 1)])
+    return tables
 
 
 def _order(x: int, mul: Any) -> int:

@@ -453,19 +453,25 @@ def test_32_players_over_10_rounds_meet_nobody_twice_and_11_rounds_repeat_32_mee
         assert max(met.values()) == (1 if repeats == 0 else 2)
 
 
-@pytest.mark.parametrize("players", [16, 28, 40, 52, 76, 88, 112, 124, 148, 160, 184])
-def test_a_resolvable_design_of_3q_plus_1_players_seats_every_pair_exactly_once(
-    players: int,
-) -> None:
-    """``q = (players - 1) / 3`` a prime power with ``q = 1 (mod 4)`` (25 and 49 are powers of
-    a prime: their field is not the integers modulo q): counted here from the rounds."""
-    bound = (players - 1) // 3
-    rounds = resolvable_rounds(list(range(1000, 1000 + players)), 4, bound, random.Random(7))
+@pytest.mark.parametrize(
+    ("players", "size"),
+    [
+        *((n, 4) for n in (16, 28, 40, 52, 76, 88, 112, 124, 148, 160, 184)),
+        *((n, 3) for n in (15, 27, 39, 51, 63, 75, 87, 99)),
+    ],
+)
+def test_a_resolvable_design_seats_every_pair_exactly_once(players: int, size: int) -> None:
+    """``3q + 1`` players at tables of four (``q = 1 mod 4``), ``2q + 1`` at tables of three
+    (``q = 1 mod 6``), ``q`` a prime power (25 and 49 among them: their field is not the
+    integers modulo q): counted here from the rounds."""
+    bound = (players - 1) // (size - 1)
+    everyone = list(range(1000, 1000 + players))
+    rounds = resolvable_rounds(everyone, size, bound, random.Random(7))
     assert len(rounds) == bound
     met: Counter[frozenset[int]] = Counter()
     for tables in rounds:
-        assert sorted(p for table in tables for p in table) == list(range(1000, 1000 + players))
-        assert {len(table) for table in tables} == {4}
+        assert sorted(p for table in tables for p in table) == everyone
+        assert {len(table) for table in tables} == {size}
         met.update(frozenset(pair) for table in tables for pair in combinations(table, 2))
     assert len(met) == players * (players - 1) // 2  # every pair ...
     assert set(met.values()) == {1}  # ... exactly once
