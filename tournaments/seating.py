@@ -42,7 +42,7 @@ RANDOM, SWISS = "random", "swiss"
 # The draw's own version: every change that gives any input another seating bumps it (a test
 # pins a few draws, so such a change cannot go unnoticed). Each drawn round keeps the version
 # that drew it, so that a record drawn by another Tenbou says so instead of "differs".
-SEATING_ALGORITHM = 3
+SEATING_ALGORITHM = 4
 METHODS = (RANDOM, SWISS)
 TEAM_COST, PAIR_COST = 100, 1  # teammates at one table weigh more than a repeated pair
 # A table of the round being drawn at which its players cannot all take a seat that keeps their
@@ -855,12 +855,63 @@ def constructed_rounds(
         options.append(stored_rounds(players, size, rounds, rng))
         if len(max(options, key=len)) < min(rounds, (len(players) - 1) // max(1, size - 1)):
             options.append(resolvable_rounds(players, size, rounds, rng))
+    else:
+        options.append(_teams_kept_apart(players, size, rounds, rng, teams))
     best = max(options, key=len)
     if best or teams or rounds < 1:
         return best
     order = list(players)  # one round never repeats: any split of the field
     rng.shuffle(order)
     return [[order[i : i + size] for i in range(0, len(order), size)]]
+
+
+def _teams_kept_apart(
+    players: Sequence[int],
+    size: int,
+    rounds: int,
+    rng: random.Random,
+    teams: Mapping[int, str],
+) -> list[list[list[int]]]:
+    """Rounds without a repeat in which no teammates meet: a design without teams, one round
+    longer, whose spare round seats each team at one table (teams packed into tables, the
+    players without a team in the seats left): in the other rounds nobody meets anyone they
+    sat with in the spare one, so no teammates. 32 players in eight teams of four over nine
+    rounds, from the 8-4-10 social golfer design; none when a team is larger than a table or
+    the teams cannot be packed into the tables."""
+    tables = _teams_at_tables(players, size, teams, rng)
+    if tables is None:
+        return []
+    count = len(players)
+    bound = (count - 1) // max(1, size - 1)
+    design = constructed_rounds(list(range(count)), size, rounds + 1, rng)[:bound]
+    if len(design) < 2:
+        return []
+    spare, *others = design
+    pairs = zip(tables, spare, strict=True)
+    player_of = {seat: p for table, seats in pairs for seat, p in zip(seats, table, strict=True)}
+    return [[[player_of[p] for p in table] for table in round_] for round_ in others[:rounds]]
+
+
+def _teams_at_tables(
+    players: Sequence[int], size: int, teams: Mapping[int, str], rng: random.Random
+) -> list[list[int]] | None:
+    """The players at ``len(players) / size`` tables, each team at one table (the largest
+    teams placed first, each where there is most room), or None when that cannot be done."""
+    members: dict[str, list[int]] = {}
+    for player in players:
+        if player in teams:
+            members.setdefault(teams[player], []).append(player)
+    units = [sorted(team) for _name, team in sorted(members.items())]
+    units += [[p] for p in players if p not in teams]
+    rng.shuffle(units)
+    units.sort(key=len, reverse=True)
+    tables: list[list[int]] = [[] for _ in range(len(players) // size)]
+    for unit in units:
+        roomiest = max(range(len(tables)), key=lambda t: (size - len(tables[t]), -t))
+        if len(unit) > size - len(tables[roomiest]):
+            return None
+        tables[roomiest].extend(unit)
+    return tables
 
 
 def turned_rounds(

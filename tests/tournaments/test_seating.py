@@ -488,6 +488,22 @@ def test_a_tournament_of_3q_plus_1_players_reaches_its_bound_without_a_repeat(
     assert max(met.values()) == 1
 
 
+def test_eight_teams_of_four_over_nine_rounds_meet_nobody_twice_and_no_teammate() -> None:
+    """The 8-4-10 design's spare round seats each team at one table; the nine others then
+    never seat teammates together nor anyone twice (counted here from the rounds drawn)."""
+    teams = {p: f"team{p % 8}" for p in range(1, 33)}
+    drawn = tournament(32, 9, seed="teams", teams=teams)
+    met = Counter(frozenset(p) for r in drawn for table in r for p in combinations(table, 2))
+    assert max(met.values()) == 1
+    assert not [pair for pair in met if len({teams[p] for p in pair}) == 1]
+    winds = {p: [0, 0, 0, 0] for p in teams}
+    for round_ in drawn:
+        for table in round_:
+            for seat, player in enumerate(table):
+                winds[player][seat] += 1
+    assert max(max(c) - min(c) for c in winds.values()) <= 1
+
+
 def test_the_seating_page_of_the_docs_tells_what_the_constructions_seat() -> None:
     """docs/seating.md's table is what ``outlook`` says today, for every field it lists."""
     import importlib.util
@@ -507,15 +523,20 @@ PINNED_DRAWS = {
     2: "14c760f8fd75e08c0499456267b10d330e3e19f924343b4ee17e34a33f912dd5",
     # 3: resolvable designs of 3q + 1 players (52, 76 ...): these five draws did not move.
     3: "14c760f8fd75e08c0499456267b10d330e3e19f924343b4ee17e34a33f912dd5",
+    # 4: teams kept apart by a design's spare round (and a draw with teams pinned from now on)
+    4: "c7cdd72ffd154233184ac9092c7b80e72dae0fbfba3cbf8db24026975d9ffbc7",
 }
 
 
 def test_a_change_that_moves_any_draw_bumps_the_seating_algorithm() -> None:
-    """A construction (16 x 5), the published design (32 x 10), a search (12 x 4 over the
-    bound), three-player tables (15 x 7) and a swiss round, drawn and hashed: a change of the
+    """Teams (32 x 9 in eight teams), a construction (16 x 5), the published design (32 x 10),
+    a search (12 x 4 over the bound), three-player tables (15 x 7) and a swiss round, drawn
+    and hashed: a change of the
     draw that moves any of them must come with a new ``SEATING_ALGORITHM`` (and its digest
     here), so that the rounds drawn before say which version drew them."""
+    teams = {p: f"team{p % 8}" for p in range(1, 33)}
     drawn = [
+        tournament(32, 9, seed="pin", teams=teams),
         tournament(16, 5, seed="pin"),
         tournament(32, 10, seed="pin"),
         tournament(12, 4, seed="pin"),
