@@ -42,7 +42,7 @@ RANDOM, SWISS = "random", "swiss"
 # The draw's own version: every change that gives any input another seating bumps it (a test
 # pins a few draws, so such a change cannot go unnoticed). Each drawn round keeps the version
 # that drew it, so that a record drawn by another Tenbou says so instead of "differs".
-SEATING_ALGORITHM = 4
+SEATING_ALGORITHM = 5
 METHODS = (RANDOM, SWISS)
 TEAM_COST, PAIR_COST = 100, 1  # teammates at one table weigh more than a repeated pair
 # A table of the round being drawn at which its players cannot all take a seat that keeps their
@@ -933,15 +933,16 @@ def stored_rounds(
     players: Sequence[int], size: int, rounds: int, rng: random.Random
 ) -> list[list[list[int]]]:
     """The rounds of the stored design for this many players, drawn at random: a 1-rotational
-    design of ``tournaments.designs``, else a published one (``tournaments.published_designs``),
-    whose rounds past the bound (the fewest repeats counting allows) come after the others."""
+    design of ``tournaments.designs``, or a published one (``tournaments.published_designs``)
+    where that seats more rounds without a repeat; a published design's rounds past the bound
+    (the fewest repeats counting allows) come after the others."""
     entry = BASE_ROUNDS.get((len(players), size))
     zero_repeat, built = published_rounds(len(players), size)
     if entry is None and not built:
         return []
     order = list(players)
     rng.shuffle(order)
-    if entry is not None:
+    if entry is not None and entry[0] >= zero_repeat:  # else the published one seats more
         built = turned_rounds(*entry)
         zero_repeat = len(built)
     past_bound = built[zero_repeat:]
