@@ -42,7 +42,7 @@ RANDOM, SWISS = "random", "swiss"
 # The draw's own version: every change that gives any input another seating bumps it (a test
 # pins a few draws, so such a change cannot go unnoticed). Each drawn round keeps the version
 # that drew it, so that a record drawn by another Tenbou says so instead of "differs".
-SEATING_ALGORITHM = 5
+SEATING_ALGORITHM = 6
 METHODS = (RANDOM, SWISS)
 TEAM_COST, PAIR_COST = 100, 1  # teammates at one table weigh more than a repeated pair
 # A table of the round being drawn at which its players cannot all take a seat that keeps their
@@ -855,6 +855,8 @@ def constructed_rounds(
         options.append(stored_rounds(players, size, rounds, rng))
         if len(max(options, key=len)) < min(rounds, (len(players) - 1) // max(1, size - 1)):
             options.append(resolvable_rounds(players, size, rounds, rng))
+        if len(max(options, key=len)) < min(rounds, (len(players) - 1) // max(1, size - 1)):
+            options.append(tripled_rounds(players, size, rounds, rng))
     else:
         options.append(_teams_kept_apart(players, size, rounds, rng, teams))
     best = max(options, key=len)
@@ -1044,6 +1046,90 @@ def resolvable_rounds(
         rng.shuffle(tables)
         built.append(tables)
     return built
+
+
+def tripled_rounds(
+    players: Sequence[int], size: int, rounds: int, rng: random.Random
+) -> list[list[list[int]]]:
+    """A Kirkman triple system of ``3v`` players from one of ``v`` (45 from 15): the players
+    are three groups of ``v``. Two orthogonal Latin squares ``L1``, ``L2`` of order ``v`` give
+    ``v`` rounds in which no two players of one group meet: round ``s`` seats ``i`` of group 0,
+    ``j`` of group 1 and ``L1(i, j)`` of group 2 wherever ``L2(i, j) = s`` (one cell in each
+    row and column, and distinct ``L1`` values there, as the squares are orthogonal), so every
+    two players of different groups meet once. Then each group plays the ``(v - 1) / 2`` rounds
+    of a system of ``v`` by itself, the three groups side by side: ``(3v - 1) / 2`` in all, the
+    bound. The squares: ``a·x + y`` for ``a = 1`` and another multiplier, over each prime
+    power factor of ``v`` (none may be 2), side by side."""
+    count = len(players)
+    v = count // 3
+    inner_rounds = (v - 1) // 2
+    squares = _orthogonal_squares(v) if size == 3 and count == 3 * v and v % 6 == 3 else None
+    if squares is None:
+        return []
+    inner = constructed_rounds(list(range(v)), 3, inner_rounds, rng)
+    if len(inner) < inner_rounds or any(len(t) != 3 for r in inner for t in r):
+        return []
+    first, second = squares
+    order = list(players)
+    rng.shuffle(order)
+    built: list[list[list[int]]] = [[] for _ in range(v)]
+    for i in range(v):
+        for j in range(v):
+            built[second[i][j]].append([order[i], order[v + j], order[2 * v + first[i][j]]])
+    for round_ in inner:
+        built.append([[order[g * v + p] for p in table] for g in range(3) for table in round_])
+    rng.shuffle(built)
+    for round_ in built:
+        rng.shuffle(round_)
+    return built[:rounds]
+
+
+def _orthogonal_squares(n: int) -> tuple[list[list[int]], list[list[int]]] | None:
+    """Two orthogonal Latin squares of order ``n``, from the fields of its prime power factors
+    (each at least 3): ``x + y`` and ``2x + y`` (``2`` there meaning the field element after
+    ``1``), coordinate by coordinate; None when ``n`` has the factor 2."""
+    factors: list[int] = []
+    rest, p = n, 2
+    while rest > 1:
+        if rest % p == 0:
+            q = 1
+            while rest % p == 0:
+                rest, q = rest // p, q * p
+            factors.append(q)
+        p += 1
+    if not factors or any(q % 2 == 0 for q in factors):
+        return None
+    fields = [_galois_field(q) for q in factors]
+    if any(field is None for field in fields):
+        return None
+
+    def digits(x: int) -> list[int]:
+        out = []
+        for q in factors:
+            x, d = divmod(x, q)
+            out.append(d)
+        return out
+
+    def number(ds: list[int]) -> int:
+        x, scale = 0, 1
+        for q, d in zip(factors, ds, strict=True):
+            x, scale = x + d * scale, scale * q
+        return x
+
+    def square(multiplier: int) -> list[list[int]]:
+        rows = []
+        for i in range(n):
+            row = []
+            for j in range(n):
+                ds = [
+                    field[0](field[1](multiplier, a), b)  # type: ignore[index]
+                    for field, a, b in zip(fields, digits(i), digits(j), strict=True)
+                ]
+                row.append(number(ds))
+            rows.append(row)
+        return rows
+
+    return square(1), square(2)
 
 
 def _base_tables(

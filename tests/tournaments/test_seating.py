@@ -28,6 +28,7 @@ from tournaments.seating import (
     plan_rounds,
     resolvable_rounds,
     seating_quality,
+    tripled_rounds,
 )
 
 
@@ -504,6 +505,22 @@ def test_eight_teams_of_four_over_nine_rounds_meet_nobody_twice_and_no_teammate(
     assert max(max(c) - min(c) for c in winds.values()) <= 1
 
 
+@pytest.mark.parametrize("players", [27, 45, 63, 99])
+def test_a_tripled_kirkman_system_seats_every_pair_exactly_once(players: int) -> None:
+    """Three groups of ``v`` (15 for 45 players): orthogonal Latin squares seat every two
+    players of different groups once, then each group plays a system of ``v`` by itself."""
+    bound = (players - 1) // 2
+    everyone = list(range(1, players + 1))
+    rounds = tripled_rounds(everyone, 3, bound, random.Random(11))
+    assert len(rounds) == bound
+    met: Counter[frozenset[int]] = Counter()
+    for tables in rounds:
+        assert sorted(p for table in tables for p in table) == everyone
+        met.update(frozenset(pair) for table in tables for pair in combinations(table, 2))
+    assert len(met) == players * (players - 1) // 2
+    assert set(met.values()) == {1}
+
+
 def test_the_seating_page_of_the_docs_tells_what_the_constructions_seat() -> None:
     """docs/seating.md's table is what ``outlook`` says today, for every field it lists."""
     import importlib.util
@@ -527,6 +544,8 @@ PINNED_DRAWS = {
     4: "c7cdd72ffd154233184ac9092c7b80e72dae0fbfba3cbf8db24026975d9ffbc7",
     # 5: published Kirkman triple systems of 21 and 33 players (these six did not move)
     5: "c7cdd72ffd154233184ac9092c7b80e72dae0fbfba3cbf8db24026975d9ffbc7",
+    # 6: Kirkman triple systems of 3v players from one of v (45 players)
+    6: "c7cdd72ffd154233184ac9092c7b80e72dae0fbfba3cbf8db24026975d9ffbc7",
 }
 
 
