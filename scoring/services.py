@@ -889,10 +889,12 @@ def _store_hands(game: Game, hands: list[dict[str, Any]], *, finish: bool) -> Ga
     )
     state = game_state(games().get(pk=game.pk))
     if finish and state.replay.final is not None:
-        game.status = GameStatus.FINISHED
+        game.status = state.game.status = GameStatus.FINISHED
         game.save(update_fields=["status"])
-    _rebuild_hand_stats(game, state)
-    _rebuild_results(game, state)
+    # The game as read with its seats and their players: the derived rows need them, and the
+    # new ``game`` has none loaded (two queries a seat: 3,000 for the demo club's season).
+    _rebuild_hand_stats(state.game, state)
+    _rebuild_results(state.game, state)
     return state
 
 
