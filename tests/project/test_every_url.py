@@ -42,6 +42,8 @@ ACCESS: dict[str, Any] = {
     "home": PUBLIC,
     "healthz": PUBLIC,
     "favicon": PUBLIC,
+    "service_worker": PUBLIC,
+    "manifest": PUBLIC,
     "set_language": PUBLIC,
     "login": PUBLIC,
     "logout": PUBLIC,
