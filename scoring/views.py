@@ -20,6 +20,7 @@ from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 from django_htmx.http import HttpResponseClientRedirect
 
@@ -162,6 +163,21 @@ def _hand_form(state: GameState, data: Any = None, number: int | None = None) ->
     return HandForm(data, initial=initial, rules=state.rules, at=at, names=state.players)  # type: ignore[arg-type]
 
 
+# What queue.js says, in the reader's language (json_script hands it over).
+OFFLINE_QUEUE_TEXT = {
+    "waiting": gettext_lazy("%(count)s changes wait to be sent (kept on this tablet)."),
+    "notSent": gettext_lazy("Not sent yet"),
+    "login": gettext_lazy(
+        "The login has expired: log in again, and the waiting changes are sent then."
+    ),
+    "refused": gettext_lazy(
+        "The server refused the first waiting change, and nothing after it was sent: %(reason)s"
+    ),
+    "discarded": gettext_lazy("The change was discarded."),
+    "closed": gettext_lazy("The game takes no more hands: discard the waiting changes."),
+}
+
+
 def _render_screen(request: HttpRequest, screen: Screen, status: int = 200) -> HttpResponse:
     template = "scoring/game.html#screen" if request.htmx else "scoring/game.html"
     return render(request, template, _screen_context(request, screen), status=status)
@@ -184,6 +200,7 @@ def _screen_context(request: HttpRequest, screen: Screen) -> dict[str, Any]:
         "editable": editable,
         "can_void": role_allows(request, Role.ADMIN) and game.status != GameStatus.VOIDED,
         "can_move": role_allows(request, Role.ADMIN),
+        "offline_queue_text": OFFLINE_QUEUE_TEXT,
         "hand_rows": display.hand_rows(state.hands, state.replay, state.players, state.rules),
         "settlement": final and display.settlement(final, state.rules, state.players),
         "ended_by": final and display.ENDED_BY.get(final.ended_by, final.ended_by),

@@ -47,6 +47,7 @@ OFFLINE_ASSETS = (
     "js/menu.js",
     "js/scoring.js",
     "js/offline.js",
+    "js/queue.js",
     "django_htmx/htmx-2.min.js",
     "django_htmx/django-htmx.js",
     "favicon.svg",

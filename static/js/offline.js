@@ -22,5 +22,12 @@
       if (event.data && event.data.kept) banner.dataset.kept = "yes";
     };
     registration.active.postMessage({ keep: location.pathname }, [channel.port2]);
+    // Each change the server answers redraws the screen: keep the page as it is now, so that
+    // a reload without the network shows the last hands and the version they reached.
+    document.addEventListener("htmx:afterSettle", function (event) {
+      if (navigator.onLine && event.detail.target && event.detail.target.id === "screen") {
+        registration.active.postMessage({ keep: location.pathname });
+      }
+    });
   }).catch(function () { /* a browser that refuses: the page works online as before */ });
 })();

@@ -9,14 +9,18 @@ instead of the browser's error page.
 from __future__ import annotations
 
 import json
+from pathlib import Path
+from typing import Any
+from urllib.parse import parse_qs
 
 import pytest
 from django.test import Client
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Browser, Page, expect
 from pytest_django.live_server_helper import LiveServer
 
 from clubs.models import Role
-from tests.browser.test_hand_entry import log_in
+from scoring.models import Hand
+from tests.browser.test_hand_entry import Table, log_in
 from tests.scoring.factories import make_club, make_game, make_member, make_ruleset
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -76,3 +80,97 @@ def test_the_app_installs_from_its_manifest_and_worker(live_server: LiveServer) 
     assert worker["Cache-Control"] == "no-cache"
     assert worker["Content-Type"].startswith("text/javascript")
     assert "tenbou-assets-" in worker.content.decode()
+
+
+def offline_table(page: Page, live_server: LiveServer) -> tuple[Any, str]:
+    """A K-rule game opened online by its scorekeeper (kept by the worker), then offline."""
+    club = make_club()
+    make_ruleset(club, "k_rule", "Kルール")
+    game = make_game(club)
+    log_in(page, live_server, make_member(club, "kiroku", Role.SCOREKEEPER))
+    url = f"/c/{club.slug}/games/{game.pk}/"
+    page.goto(url)
+    expect(page.locator("#offline-banner")).to_have_attribute("data-kept", "yes")
+    page.context.set_offline(True)
+    return game, url
+
+
+def enter(page: Page, hand: str, waiting: int) -> None:
+    """One hand tapped and sent while offline: a ron 1 <- 2 for 3 han 30 fu, or a draw."""
+    table = Table(page, Path("/tmp"), "tablet")
+    if hand == "ron":
+        table.ron(1, 2, 3, 30)
+    else:
+        table.result("draw")
+    page.locator("#entry button.confirm").click()
+    expect(page.locator("#offline-queue .queued")).to_have_count(waiting)
+
+
+HANDS = ("ron", "draw", "draw", "draw", "draw")
+
+
+def test_hands_recorded_offline_are_kept_and_sent_once_in_order(
+    page: Page, live_server: LiveServer
+) -> None:
+    game, _url = offline_table(page, live_server)
+    for count, hand in enumerate(HANDS, 1):
+        enter(page, hand, count)
+    expect(page.locator("#offline-queue .queue-count")).to_contain_text("5")
+    page.reload()  # the tablet restarted: the screen and the five waiting hands are still there
+    expect(page.locator("#offline-queue .queued")).to_have_count(5)
+    assert not Hand.objects.filter(game=game).exists()
+
+    page.context.set_offline(False)  # the network is back: sent in order, then the screen
+    expect(page.locator("table.hands tbody tr")).to_have_count(5, timeout=20_000)
+    expect(page.locator("#offline-queue")).to_be_hidden()
+    stored = list(Hand.objects.filter(game=game).order_by("number"))
+    assert [hand.number for hand in stored] == [1, 2, 3, 4, 5]
+    assert [hand.data["result"]["type"] for hand in stored] == ["ron", *["draw"] * 4]
+    assert stored[0].data["result"]["wins"][0]["winner"] == 1
+
+
+def test_every_answer_lost_once_still_stores_each_hand_once(
+    page: Page, live_server: LiveServer
+) -> None:
+    game, _url = offline_table(page, live_server)
+    for count, hand in enumerate(HANDS[:3], 1):
+        enter(page, hand, count)
+    answered: set[str] = set()
+
+    def lose_each_answer_once(route: Any) -> None:
+        key = parse_qs(route.request.post_data or "").get("key", [""])[0]
+        if key in answered:
+            route.continue_()
+            return
+        answered.add(key)
+        route.fetch()  # the server stores the hand ...
+        route.abort("connectionreset")  # ... and its answer never arrives
+
+    page.route("**/hands/", lose_each_answer_once)
+    page.context.set_offline(False)
+    expect(page.locator("table.hands tbody tr")).to_have_count(3, timeout=30_000)
+    assert len(answered) == 3
+    assert Hand.objects.filter(game=game).count() == 3
+
+
+def test_a_change_from_another_tablet_stops_the_queue_with_the_reason(
+    page: Page, live_server: LiveServer, browser: Browser
+) -> None:
+    game, url = offline_table(page, live_server)
+    enter(page, "ron", 1)
+    enter(page, "draw", 2)
+    referee = browser.new_context(base_url=live_server.url, locale="ja-JP").new_page()
+    log_in(referee, live_server, make_member(game.club, "shinpan", Role.SCOREKEEPER))
+    referee.goto(url)
+    Table(referee, Path("/tmp"), "tablet").result("draw")
+    referee.locator("#entry button.confirm").click()
+    expect(referee.locator("table.hands tbody tr")).to_have_count(1)
+
+    page.context.set_offline(False)
+    note = page.locator("#offline-queue .queue-note")
+    expect(note).to_be_visible(timeout=20_000)
+    expect(note).to_contain_text("何も送信していません")
+    expect(page.locator("#offline-queue .queued")).to_have_count(2)  # both still waiting
+    assert Hand.objects.filter(game=game).count() == 1  # the referee's alone
+    expect(page.locator("[data-queue-action='discard']")).to_be_visible()
+    referee.context.close()

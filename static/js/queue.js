@@ -1,0 +1,212 @@
+// Hands recorded while the network is down: kept on the tablet (IndexedDB), in order, with
+// the idempotency key and the version each was entered on; sent in that order once the network
+// is back, each until the server has answered it (a lost answer is sent again with the same
+// key, and the server stores it once). A change the server refuses stops the queue there, with
+// its reason; nothing after it is sent until the scorekeeper decides.
+//
+// The round, dealer, honba and scores after a waiting hand need the engine: the screen shows
+// such hands as "not sent yet" and the scores as they were at the last answer (no engine in the
+// browser: see the README).
+(function () {
+  "use strict";
+  var panel = document.getElementById("offline-queue");
+  if (!panel || !window.indexedDB) return;
+  var game = panel.dataset.game;
+  var text = JSON.parse(document.getElementById("offline-queue-text").textContent);
+  var DB_NAME = "tenbou-offline", STORE = "changes";
+  var syncing = false, stopped = false, retryTimer = null;
+
+  function open() {
+    return new Promise(function (resolve, reject) {
+      var request = indexedDB.open(DB_NAME, 1);
+      request.onupgradeneeded = function () {
+        var store = request.result.createObjectStore(STORE, { keyPath: "id", autoIncrement: true });
+        store.createIndex("game", "game");
+      };
+      request.onsuccess = function () { resolve(request.result); };
+      request.onerror = function () { reject(request.error); };
+    });
+  }
+  function run(mode, work) {
+    return open().then(function (db) {
+      return new Promise(function (resolve, reject) {
+        var tx = db.transaction(STORE, mode);
+        var result = work(tx.objectStore(STORE));
+        tx.oncomplete = function () { resolve(result && "result" in result ? result.result : result); };
+        tx.onerror = function () { reject(tx.error); };
+      });
+    });
+  }
+  function waiting() {
+    return run("readonly", function (store) { return store.index("game").getAll(game); })
+      .then(function (items) { return items.sort(function (a, b) { return a.id - b.id; }); });
+  }
+  function add(item) { return run("readwrite", function (store) { return store.add(item); }); }
+  function remove(id) { return run("readwrite", function (store) { return store.delete(id); }); }
+  function put(item) { return run("readwrite", function (store) { return store.put(item); }); }
+
+  function form() { return document.getElementById("entry"); }
+  function newKey() {
+    return (crypto.randomUUID ? crypto.randomUUID() : String(Date.now()) + Math.random()).replace(/-/g, "");
+  }
+  // The form, ready for the hand after the waiting ones: their versions follow each other.
+  function nextOn(items) {
+    var entry = form();
+    if (!entry || !items.length) return;
+    entry.querySelector('[name="version"]').value = items[items.length - 1].version + 1;
+    entry.querySelector('[name="key"]').value = newKey();
+  }
+
+  function summary(entry) {
+    var result = entry.querySelector('input[name="result"]:checked');
+    var label = result && result.closest("label");
+    return label ? label.textContent.trim() : "";
+  }
+
+  function keep(entry) {
+    var data = new FormData(entry), entries = [];
+    data.forEach(function (value, name) { entries.push([name, String(value)]); });
+    var item = {
+      game: game,
+      action: entry.getAttribute("action"),
+      entries: entries,
+      version: parseInt(data.get("version"), 10),
+      key: String(data.get("key")),
+      summary: summary(entry),
+      at: Date.now()
+    };
+    return add(item).then(function () {
+      entry.reset();
+      return waiting();
+    }).then(function (items) {
+      nextOn(items);
+      entry.dispatchEvent(new Event("change", { bubbles: true }));
+      show(items);
+    });
+  }
+
+  function show(items, message, actions) {
+    var list = panel.querySelector("ol"), note = panel.querySelector(".queue-note");
+    panel.hidden = !items.length && !message;
+    panel.querySelector(".queue-count").textContent = items.length
+      ? text.waiting.replace("%(count)s", items.length) : "";
+    list.replaceChildren.apply(list, items.map(function (item, index) {
+      var li = document.createElement("li");
+      li.className = "queued";
+      li.textContent = text.notSent + (item.summary ? " · " + item.summary : "");
+      li.dataset.index = String(index + 1);
+      return li;
+    }));
+    note.textContent = message || "";
+    note.hidden = !message;
+    panel.querySelectorAll("[data-queue-action]").forEach(function (button) {
+      button.hidden = !(actions || []).includes(button.dataset.queueAction);
+    });
+  }
+
+  function csrf() {
+    try { return JSON.parse(document.body.getAttribute("hx-headers"))["X-CSRFToken"]; }
+    catch (error) { return ""; }
+  }
+  function reason(html) {
+    var page = new DOMParser().parseFromString(html, "text/html");
+    var found = page.querySelectorAll(".notice.conflict, .errors p, .field-error, .errorlist li");
+    return Array.prototype.map.call(found, function (node) { return node.textContent.trim(); })
+      .filter(Boolean).join(" ");
+  }
+
+  function later() {
+    clearTimeout(retryTimer);
+    retryTimer = setTimeout(sync, 2000);
+  }
+
+  // Sends the waiting changes in order; resolves when it stops (all sent, or why not).
+  function sync() {
+    if (syncing || stopped || !navigator.onLine) return Promise.resolve();
+    syncing = true;
+    return waiting().then(function step(items) {
+      if (!items.length) {
+        syncing = false;
+        if (panel.dataset.sent) location.reload();  // the server's screen, with every hand
+        return;
+      }
+      var item = items[0];
+      return fetch(item.action, {
+        method: "POST",
+        body: new URLSearchParams(item.entries),
+        headers: { "X-CSRFToken": csrf(), "HX-Request": "true" },
+        credentials: "same-origin",
+        redirect: "manual"
+      }).then(function (response) {
+        if (response.type === "opaqueredirect" || response.status === 403) {
+          syncing = false;
+          stopped = true;
+          show(items, text.login, ["login"]);
+          return;
+        }
+        if (response.ok) {
+          panel.dataset.sent = "yes";
+          return remove(item.id).then(waiting).then(function (rest) { show(rest); return step(rest); });
+        }
+        return response.text().then(function (html) {
+          syncing = false;
+          stopped = true;
+          show(items, text.refused.replace("%(reason)s", reason(html) || response.status), ["discard", "rest"]);
+        });
+      }, function () {
+        syncing = false;  // no answer: the same change, with the same key, a little later
+        later();
+      });
+    });
+  }
+
+  // The scorekeeper's decisions on a refused change.
+  panel.addEventListener("click", function (event) {
+    var button = event.target.closest("[data-queue-action]");
+    if (!button) return;
+    var action = button.dataset.queueAction;
+    if (action === "login") {
+      location.href = panel.dataset.login + "?next=" + encodeURIComponent(location.pathname);
+      return;
+    }
+    waiting().then(function (items) {
+      if (action === "discard" && items.length) return remove(items[0].id).then(waiting);
+      return items;
+    }).then(function (items) {
+      if (action === "discard") { show(items, text.discarded, items.length ? ["rest"] : []); return; }
+      // "Send the rest": on the game as it is now, in order (the page is read again first).
+      return fetch(location.pathname, { credentials: "same-origin", headers: { "HX-Request": "true" } })
+        .then(function (response) { return response.text(); })
+        .then(function (html) {
+          var page = new DOMParser().parseFromString(html, "text/html");
+          var version = page.querySelector('#entry [name="version"]');
+          if (!version) { show(items, text.closed, ["discard"]); return; }
+          var base = parseInt(version.value, 10);
+          return Promise.all(items.map(function (item, index) {
+            item.version = base + index;
+            item.entries = item.entries.map(function (pair) {
+              return pair[0] === "version" ? ["version", String(item.version)] : pair;
+            });
+            return put(item);
+          })).then(function () { stopped = false; panel.dataset.sent = "yes"; return sync(); });
+        });
+    });
+  });
+
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    // Only the hand form's own send (not its live preview), and only with no network at all.
+    if (event.detail.elt !== form() || navigator.onLine) return;
+    event.preventDefault();
+    keep(form());
+  });
+  document.addEventListener("htmx:load", function () {
+    waiting().then(function (items) { nextOn(items); });
+  });
+  window.addEventListener("online", function () { sync(); });
+
+  waiting().then(function (items) {
+    nextOn(items);
+    show(items);
+    if (items.length) sync();
+  });
+})();
