@@ -174,3 +174,51 @@ def test_a_change_from_another_tablet_stops_the_queue_with_the_reason(
     assert Hand.objects.filter(game=game).count() == 1  # the referee's alone
     expect(page.locator("[data-queue-action='discard']")).to_be_visible()
     referee.context.close()
+
+
+def test_the_server_down_during_the_sync_loses_and_doubles_nothing(
+    page: Page, live_server: LiveServer
+) -> None:
+    """The network is back but the server is not (its connections refused), then it is: the
+    waiting hands go once it answers, each once, in order."""
+    game, _url = offline_table(page, live_server)
+    for count, hand in enumerate(HANDS[:3], 1):
+        enter(page, hand, count)
+    refused = []
+
+    def server_down(route: Any) -> None:
+        if len(refused) < 2:
+            refused.append(route.request.url)
+            route.abort("connectionrefused")
+        else:
+            route.continue_()
+
+    page.route("**/hands/", server_down)
+    page.context.set_offline(False)
+    expect(page.locator("table.hands tbody tr")).to_have_count(3, timeout=30_000)
+    assert len(refused) == 2
+    stored = Hand.objects.filter(game=game).order_by("number")
+    assert [hand.data["result"]["type"] for hand in stored] == ["ron", "draw", "draw"]
+
+
+def test_a_login_expired_offline_asks_to_log_in_and_keeps_the_queue(
+    page: Page, live_server: LiveServer
+) -> None:
+    from django.contrib.sessions.models import Session
+    from django.core.cache import cache
+
+    game, url = offline_table(page, live_server)
+    enter(page, "ron", 1)
+    Session.objects.all().delete()  # the session ended while the tablet was offline
+    cache.clear()
+    page.context.set_offline(False)
+    note = page.locator("#offline-queue .queue-note")
+    expect(note).to_contain_text("もう一度ログイン", timeout=20_000)
+    expect(page.locator("[data-queue-action='login']")).to_be_visible()
+    expect(page.locator("#offline-queue .queued")).to_have_count(1)  # kept
+    assert not Hand.objects.filter(game=game).exists()
+
+    log_in(page, live_server, game.club.memberships.get(user__username="kiroku").user)
+    page.goto(url)  # logged in again: the waiting hand goes
+    expect(page.locator("table.hands tbody tr")).to_have_count(1, timeout=20_000)
+    assert Hand.objects.filter(game=game).count() == 1
