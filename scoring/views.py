@@ -175,6 +175,8 @@ OFFLINE_QUEUE_TEXT = {
     ),
     "discarded": gettext_lazy("The change was discarded."),
     "closed": gettext_lazy("The game takes no more hands: discard the waiting changes."),
+    "fix": gettext_lazy("Fix"),
+    "drop": gettext_lazy("Delete"),
 }
 
 

@@ -63,9 +63,12 @@
     return label ? label.textContent.trim() : "";
   }
 
+  function editing() { var entry = form(); return entry ? entry.dataset.editing || "" : ""; }
+
   function keep(entry) {
     var data = new FormData(entry), entries = [];
     data.forEach(function (value, name) { entries.push([name, String(value)]); });
+    if (editing()) return refix(entry, entries);
     var item = {
       game: game,
       action: entry.getAttribute("action"),
@@ -85,6 +88,84 @@
     });
   }
 
+  // A waiting hand fixed before it was sent: the same place in the queue and version, a new
+  // key (if the first one had reached the server after all, the fix is refused, not lost).
+  function refix(entry, entries) {
+    var id = parseInt(editing(), 10);
+    return waiting().then(function (items) {
+      var item = items.filter(function (one) { return one.id === id; })[0];
+      if (!item) return items;
+      var key = newKey();
+      item.key = key;
+      item.summary = summary(entry);
+      item.entries = entries.map(function (pair) {
+        if (pair[0] === "version") return ["version", String(item.version)];
+        if (pair[0] === "key") return ["key", key];
+        return pair;
+      });
+      return put(item).then(waiting);
+    }).then(function (items) {
+      delete entry.dataset.editing;
+      entry.reset();
+      nextOn(items);
+      entry.dispatchEvent(new Event("change", { bubbles: true }));
+      show(items);
+    });
+  }
+
+  // The form shows a waiting hand's taps again, to fix it.
+  function load(item) {
+    var entry = form();
+    entry.reset();
+    item.entries.forEach(function (pair) {
+      var name = pair[0], value = pair[1];
+      if (name === "version" || name === "key" || name === "csrfmiddlewaretoken") return;
+      entry.querySelectorAll('[name="' + CSS.escape(name) + '"]').forEach(function (input) {
+        if (input.type === "radio" || input.type === "checkbox") {
+          if (input.value === value) input.checked = true;
+        } else {
+          input.value = value;
+        }
+      });
+    });
+    entry.dataset.editing = String(item.id);
+    entry.dispatchEvent(new Event("change", { bubbles: true }));
+    entry.scrollIntoView({ block: "start" });
+  }
+
+  // A waiting hand deleted before it was sent: the ones after it follow on one version lower.
+  function drop(id) {
+    return waiting().then(function (items) {
+      var after = false, work = [];
+      items.forEach(function (item) {
+        if (item.id === id) { after = true; work.push(remove(id)); return; }
+        if (!after) return;
+        item.version -= 1;
+        item.entries = item.entries.map(function (pair) {
+          return pair[0] === "version" ? ["version", String(item.version)] : pair;
+        });
+        work.push(put(item));
+      });
+      return Promise.all(work);
+    }).then(waiting).then(function (items) {
+      var entry = form();
+      if (entry) { entry.querySelector('[name="version"]').value = items.length ? items[items.length - 1].version + 1 : entry.querySelector('[name="version"]').defaultValue; }
+      show(items);
+    });
+  }
+
+  panel.addEventListener("click", function (event) {
+    var button = event.target.closest("[data-queue-item]");
+    if (!button) return;
+    var id = parseInt(button.closest("li").dataset.id, 10);
+    if (button.dataset.queueItem === "drop") { drop(id); return; }
+    waiting().then(function (items) {
+      var item = items.filter(function (one) { return one.id === id; })[0];
+      if (item) { load(item); show(items); }
+    });
+  });
+  window.addEventListener("offline", function () { waiting().then(function (items) { show(items); }); });
+
   function show(items, message, actions) {
     var list = panel.querySelector("ol"), note = panel.querySelector(".queue-note");
     panel.hidden = !items.length && !message;
@@ -92,9 +173,21 @@
       ? text.waiting.replace("%(count)s", items.length) : "";
     list.replaceChildren.apply(list, items.map(function (item, index) {
       var li = document.createElement("li");
-      li.className = "queued";
-      li.textContent = text.notSent + (item.summary ? " · " + item.summary : "");
-      li.dataset.index = String(index + 1);
+      li.className = "queued" + (String(item.id) === editing() ? " editing" : "");
+      li.dataset.id = String(item.id);
+      var label = document.createElement("span");
+      label.textContent = text.notSent + (item.summary ? " · " + item.summary : "");
+      li.appendChild(label);
+      if (!navigator.onLine && form()) {
+        [["fix", text.fix], ["drop", text.drop]].forEach(function (pair) {
+          var button = document.createElement("button");
+          button.type = "button";
+          button.className = "queue-" + pair[0];
+          button.dataset.queueItem = pair[0];
+          button.textContent = pair[1];
+          li.appendChild(button);
+        });
+      }
       return li;
     }));
     note.textContent = message || "";
@@ -122,7 +215,7 @@
 
   // Sends the waiting changes in order; resolves when it stops (all sent, or why not).
   function sync() {
-    if (syncing || stopped || !navigator.onLine) return Promise.resolve();
+    if (syncing || stopped || !navigator.onLine || editing()) return Promise.resolve();
     syncing = true;
     return waiting().then(function step(items) {
       if (!items.length) {
@@ -195,9 +288,10 @@
 
   document.addEventListener("htmx:beforeRequest", function (event) {
     // Only the hand form's own send (not its live preview), and only with no network at all.
-    if (event.detail.elt !== form() || navigator.onLine) return;
+    // A waiting hand being fixed stays in the queue, network or not.
+    if (event.detail.elt !== form() || (navigator.onLine && !editing())) return;
     event.preventDefault();
-    keep(form());
+    keep(form()).then(function () { sync(); });
   });
   document.addEventListener("htmx:load", function () {
     waiting().then(function (items) { nextOn(items); });

@@ -222,3 +222,37 @@ def test_a_login_expired_offline_asks_to_log_in_and_keeps_the_queue(
     page.goto(url)  # logged in again: the waiting hand goes
     expect(page.locator("table.hands tbody tr")).to_have_count(1, timeout=20_000)
     assert Hand.objects.filter(game=game).count() == 1
+
+
+def test_five_hands_offline_one_fixed_one_deleted_then_reopened_and_synced(
+    page: Page, live_server: LiveServer
+) -> None:
+    """The issue's own case: five hands offline and one of them fixed (a draw that was a ron),
+    the page closed and opened again, then online: the server holds exactly those hands, in
+    order, with the fix, once each. A sixth hand deleted before it was sent is never sent."""
+    game, url = offline_table(page, live_server)
+    for count, hand in enumerate([*HANDS, "draw"], 1):
+        enter(page, hand, count)
+    queued = page.locator("#offline-queue .queued")
+    queued.nth(5).locator(".queue-drop").click()  # the sixth: entered by mistake
+    expect(queued).to_have_count(5)
+    queued.nth(1).locator(".queue-fix").click()  # the second: a ron, not a draw
+    table = Table(page, Path("/tmp"), "tablet")
+    expect(page.locator("#entry input[name='result'][value='draw']")).to_be_checked()
+    table.ron(3, 0, 2, 40)
+    page.locator("#entry button.confirm").click()
+    expect(queued).to_have_count(5)
+    expect(queued.nth(1)).to_contain_text("ロン")
+
+    context = page.context
+    page.close()  # the tab closed, and opened again, still offline
+    page = context.new_page()
+    page.goto(live_server.url + url)
+    expect(page.locator("#offline-queue .queued")).to_have_count(5)
+    context.set_offline(False)
+    expect(page.locator("table.hands tbody tr")).to_have_count(5, timeout=20_000)
+    stored = list(Hand.objects.filter(game=game).order_by("number"))
+    kinds = [hand.data["result"]["type"] for hand in stored]
+    assert kinds == ["ron", "ron", "draw", "draw", "draw"]
+    assert stored[1].data["result"]["wins"][0]["winner"] == 3
+    assert stored[1].data["result"]["from"] == 0
