@@ -210,7 +210,7 @@
 
   function later() {
     clearTimeout(retryTimer);
-    retryTimer = setTimeout(sync, 2000);
+    retryTimer = setTimeout(sync, 1000);
   }
 
   // Sends the waiting changes in order; resolves when it stops (all sent, or why not).

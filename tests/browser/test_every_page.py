@@ -85,9 +85,10 @@ def _crawl(
         width=viewport["width"],
         japanese=language == "ja",
         crawl=crawl,
-        # Two pages of each kind as the demo login (a game in progress and a finished one, say);
-        # a visitor reads the same pages with fewer buttons, so one of each is enough.
-        per_kind=2 if login else 1,
+        # Two pages of each kind as the demo login on a phone (a game in progress and a
+        # finished one, say), where a page overflows first; one of each on a tablet, and for a
+        # visitor, who reads the same pages with fewer buttons.
+        per_kind=2 if login and viewport["width"] < TABLET["width"] else 1,
         on_page=screenshot,
     )
     context.close()
