@@ -163,6 +163,20 @@ def _hand_form(state: GameState, data: Any = None, number: int | None = None) ->
     return HandForm(data, initial=initial, rules=state.rules, at=at, names=state.players)  # type: ignore[arg-type]
 
 
+def _hand_entries(state: GameState) -> dict[int, list[tuple[str, str]]]:
+    """Each stored hand as its fix form's fields: offline, queue.js fills the form with them."""
+    entries = {}
+    for number, hand in enumerate(state.hands, 1):
+        pairs = []
+        for name, value in HandForm.initial_for(hand, state.game.version).items():
+            if name == "version" or value is None or value is False:
+                continue
+            for one in value if isinstance(value, list) else [value]:
+                pairs.append((name, "on" if one is True else str(one)))
+        entries[number] = pairs
+    return entries
+
+
 # What queue.js says, in the reader's language (json_script hands it over).
 OFFLINE_QUEUE_TEXT = {
     "waiting": gettext_lazy("%(count)s changes wait to be sent (kept on this tablet)."),
@@ -177,6 +191,11 @@ OFFLINE_QUEUE_TEXT = {
     "closed": gettext_lazy("The game takes no more hands: discard the waiting changes."),
     "fix": gettext_lazy("Fix"),
     "drop": gettext_lazy("Delete"),
+    "fixHand": gettext_lazy("Fix of hand %(number)s"),
+    "deleteHand": gettext_lazy("Deletion of hand %(number)s"),
+    "confirmDelete": gettext_lazy(
+        "Delete hand %(number)s? It is deleted once the network is back."
+    ),
 }
 
 
@@ -203,6 +222,7 @@ def _screen_context(request: HttpRequest, screen: Screen) -> dict[str, Any]:
         "can_void": role_allows(request, Role.ADMIN) and game.status != GameStatus.VOIDED,
         "can_move": role_allows(request, Role.ADMIN),
         "offline_queue_text": OFFLINE_QUEUE_TEXT,
+        "offline_hand_entries": _hand_entries(state) if editable else {},
         "hand_rows": display.hand_rows(state.hands, state.replay, state.players, state.rules),
         "settlement": final and display.settlement(final, state.rules, state.players),
         "ended_by": final and display.ENDED_BY.get(final.ended_by, final.ended_by),

@@ -69,15 +69,18 @@
     var data = new FormData(entry), entries = [];
     data.forEach(function (value, name) { entries.push([name, String(value)]); });
     if (editing()) return refix(entry, entries);
+    var fixing = entry.dataset.fixNumber;
     var item = {
       game: game,
-      action: entry.getAttribute("action"),
+      action: fixing ? entry.dataset.fixAction : entry.getAttribute("action"),
       entries: entries,
       version: parseInt(data.get("version"), 10),
       key: String(data.get("key")),
-      summary: summary(entry),
+      summary: (fixing ? text.fixHand.replace("%(number)s", fixing) + " · " : "") + summary(entry),
       at: Date.now()
     };
+    delete entry.dataset.fixNumber;
+    delete entry.dataset.fixAction;
     return add(item).then(function () {
       entry.reset();
       return waiting();
@@ -284,6 +287,35 @@
           })).then(function () { stopped = false; panel.dataset.sent = "yes"; return sync(); });
         });
     });
+  });
+
+  // Offline, a stored hand's "fix" fills the form with it (its fields come with the page),
+  // and its "delete" is kept to be sent: both wait in the queue like a new hand.
+  document.addEventListener("click", function (event) {
+    var link = event.target.closest && event.target.closest("a[data-offline]");
+    if (!link || navigator.onLine || !form()) return;
+    event.preventDefault();
+    var number = link.dataset.number, entry = form();
+    if (link.dataset.offline === "delete") {
+      if (!window.confirm(text.confirmDelete.replace("%(number)s", number))) return;
+      var version = parseInt(entry.querySelector('[name="version"]').value, 10), key = newKey();
+      var item = {
+        game: game,
+        action: link.getAttribute("href"),
+        entries: [["version", String(version)], ["key", key], ["reason", ""]],
+        version: version,
+        key: key,
+        summary: text.deleteHand.replace("%(number)s", number),
+        at: Date.now()
+      };
+      add(item).then(waiting).then(function (items) { nextOn(items); show(items); });
+      return;
+    }
+    var all = JSON.parse((document.getElementById("offline-hand-entries") || {}).textContent || "{}");
+    load({ id: "", entries: all[number] || [] });
+    delete entry.dataset.editing;
+    entry.dataset.fixNumber = number;
+    entry.dataset.fixAction = link.getAttribute("href");
   });
 
   document.addEventListener("htmx:beforeRequest", function (event) {

@@ -256,3 +256,43 @@ def test_five_hands_offline_one_fixed_one_deleted_then_reopened_and_synced(
     assert kinds == ["ron", "ron", "draw", "draw", "draw"]
     assert stored[1].data["result"]["wins"][0]["winner"] == 3
     assert stored[1].data["result"]["from"] == 0
+
+
+def test_a_stored_hand_fixed_and_another_deleted_offline(
+    page: Page, live_server: LiveServer
+) -> None:
+    """Two hands on the server; offline, hand 1 is fixed (a ron becomes a draw) and hand 2
+    deleted, then a new hand recorded: online, the server holds the fix, not hand 2, and the
+    new hand, in that order."""
+    club = make_club()
+    make_ruleset(club, "k_rule", "Kルール")
+    game = make_game(club)
+    log_in(page, live_server, make_member(club, "kiroku", Role.SCOREKEEPER))
+    url = f"/c/{club.slug}/games/{game.pk}/"
+    page.goto(url)
+    table = Table(page, Path("/tmp"), "tablet")
+    table.ron(1, 2, 3, 30)
+    table.record()
+    table.result("draw")
+    table.record()
+    expect(page.locator("#offline-banner")).to_have_attribute("data-kept", "yes")
+    page.context.set_offline(True)
+
+    page.locator("#hand-1 a[data-offline='fix']").click()
+    expect(page.locator("#entry input[name='result'][value='ron']")).to_be_checked()
+    expect(page.locator("#entry input[name='discarder'][value='2']")).to_be_checked()
+    table.result("draw")
+    page.locator("#entry button.confirm").click()
+    expect(page.locator("#offline-queue .queued")).to_have_count(1)
+    page.once("dialog", lambda dialog: dialog.accept())
+    page.locator("#hand-2 a[data-offline='delete']").click()
+    expect(page.locator("#offline-queue .queued")).to_have_count(2)
+    table.tsumo(0, 2, 30)
+    page.locator("#entry button.confirm").click()
+    expect(page.locator("#offline-queue .queued")).to_have_count(3)
+
+    page.context.set_offline(False)
+    expect(page.locator("#offline-queue")).to_be_hidden(timeout=20_000)
+    expect(page.locator("table.hands tbody tr")).to_have_count(2)
+    stored = [h.data["result"]["type"] for h in Hand.objects.filter(game=game).order_by("number")]
+    assert stored == ["draw", "tsumo"]
