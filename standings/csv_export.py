@@ -12,7 +12,7 @@ from __future__ import annotations
 import csv
 import datetime
 import io
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from decimal import Decimal
 from typing import Any
 from urllib.parse import quote
@@ -22,6 +22,7 @@ from django.utils.translation import gettext as _
 
 from clubs.models import League
 from scoring.models import table_name
+from standings.ratings import Rating
 from standings.tables import Column, Row, Standings, counted_results
 
 BOM = "\ufeff"
@@ -93,8 +94,29 @@ def _cell(row: Row, column: Column) -> Any:
     return value
 
 
-def standings_csv(table: Standings, rows: Iterable[Row]) -> str:
-    return "".join(csv_chunks(standings_header(table), standings_rows(table, rows)))
+# The rating columns (``standings.ratings``): named as a spreadsheet's formulas would use them.
+RATING_COLUMNS = ["rating", "rating_low", "rating_high", "mu", "sigma"]
+
+
+def standings_csv(
+    table: Standings, rows: Iterable[Row], ratings: Mapping[int, Rating] | None = None
+) -> str:
+    """The standings, each row followed by the player's rating: shown and its 95% interval
+    (whole points), and OpenSkill's own ``mu`` and ``sigma`` unrounded."""
+    header = [*standings_header(table), *RATING_COLUMNS]
+    ratings = ratings or {}
+
+    def with_rating(row: Row, cells: list[Any]) -> list[Any]:
+        rating = ratings.get(row.player_id)
+        if rating is None:
+            return [*cells, "", "", "", "", ""]
+        shown = [round(rating.shown), round(rating.low), round(rating.high)]
+        return [*cells, *shown, repr(rating.mu), repr(rating.sigma)]
+
+    rows = list(rows)
+    cells = standings_rows(table, rows)
+    lines = (with_rating(row, line) for row, line in zip(rows, cells, strict=True))
+    return "".join(csv_chunks(header, lines))
 
 
 # -- the games -------------------------------------------------------------------------------

@@ -9,6 +9,7 @@ from clubs.access import club_object, club_view
 from clubs.models import Club, League
 from standings import csv_export
 from standings.forms import StandingsFilter, rows_as_asked
+from standings.ratings import league_ratings
 from standings.tables import columns, league_standings
 
 CSV = "text/csv; charset=utf-8"
@@ -21,7 +22,8 @@ def standings_csv(request: HttpRequest, club: Club, league_id: int) -> HttpRespo
     league = club_object(club, League, league_id)
     form = _filter(request)
     table = league_standings(league, *form.dates())
-    text = csv_export.standings_csv(table, rows_as_asked(table, form).rows)
+    ratings = league_ratings(league, *form.dates())
+    text = csv_export.standings_csv(table, rows_as_asked(table, form).rows, ratings)
     return _download(HttpResponse(text, content_type=CSV), league, "standings")
 
 

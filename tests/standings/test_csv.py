@@ -45,6 +45,11 @@ STANDINGS_HEADER = [
     "Bust rate (%)",
     "Penalties",
     "Qualified",
+    "rating",
+    "rating_low",
+    "rating_high",
+    "mu",
+    "sigma",
 ]
 GAMES_HEADER = [
     "Date",
@@ -161,9 +166,27 @@ def test_standings_csv_has_every_column_and_the_values_of_the_page(
         ["8", "'-x", "-52.0"],
     ]
     chiba = ["5", "千葉", "-12.0", "1", "-12.0", "3.00", "0", "0", "1", "0"]
-    assert rows[5] == [*chiba, "0.0", "0.0", "100.0", "28000", "0.0", "0", "yes"]
+    rated = by_the_library()
+    assert rows[5] == [*chiba, "0.0", "0.0", "100.0", "28000", "0.0", "0", "yes", *rated[3]]
     minus_x = ["8", "'-x", "-52.0", "1", "-52.0", "4.00", "0", "0", "0", "1"]
-    assert rows[8] == [*minus_x, "0.0", "0.0", "0.0", "-2000", "100.0", "0", "yes"]
+    assert rows[8] == [*minus_x, "0.0", "0.0", "0.0", "-2000", "100.0", "0", "yes", *rated[4]]
+    assert [row[-5:] for row in rows[1:3]] == [rated[1], rated[1]]  # each game's winner
+
+
+def by_the_library() -> dict[int, list[str]]:
+    """The rating columns of a player placed 1st to 4th in their one game, worked out by
+    OpenSkill's own Plackett-Luce (each of the two games has four new players): 1500 + 40 *
+    (mu - 25), ± 1.96 * 40 * sigma, rounded; mu and sigma unrounded."""
+    from openskill.models import PlackettLuce
+
+    model = PlackettLuce()
+    rated = model.rate([[model.rating()] for _ in range(4)], ranks=[1, 2, 3, 4])
+    columns = {}
+    for place, (player,) in enumerate(rated, 1):
+        shown, margin = 1500 + 40 * (player.mu - 25), 1.96 * 40 * player.sigma
+        whole = [round(shown), round(shown - margin), round(shown + margin)]
+        columns[place] = [*(str(n) for n in whole), repr(player.mu), repr(player.sigma)]
+    return columns
 
 
 def test_standings_csv_names_the_file_after_the_league(as_member: Client, league: League) -> None:
@@ -217,7 +240,7 @@ def test_players_below_the_qualification_line_are_marked(as_member: Client, leag
     league.qualification_games = 2
     league.save(update_fields=["qualification_games"])
     rows = rows_of(as_member.get(url(league, "standings.csv")))
-    assert {(row[0], row[-1]) for row in rows[1:]} == {("", "no")}
+    assert {(row[0], row[-6]) for row in rows[1:]} == {("", "no")}
 
 
 # -- games.csv -----------------------------------------------------------------------------

@@ -1,0 +1,120 @@
+"""Player ratings (レーティング) with their uncertainty: OpenSkill's Plackett-Luce model.
+
+Each counted game updates its players by their places (a shared place is a tie), in one
+documented order: the day played, then the time the game was started in Tenbou, then its id.
+(The issue suggested the time it finished; a reopened and finished-again game would then move
+in the order and re-rate everything after it, while its start never moves.) A sanma game rates
+three players; a score-only game rates by its final places; a voided or uncounted game rates
+nobody, as its results do not count.
+
+On the page a rating is shown on a scale where everyone starts at 1500: ``1500 + SCALE * (mu -
+25)``, with ``± 1.96 * SCALE * sigma`` its 95% interval, and players ranked by the interval's
+lower end (the conservative rating: what a player has shown with 95% confidence). Below
+``PROVISIONAL_GAMES`` games a rating is provisional. See docs/stats.md.
+
+Ratings are derived, never kept by hand: computed from the results whenever asked, and kept in
+the cache under the stamp of the results (``standings.stamps``), so any change to any game
+re-rates from the start on the next read.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from django.core.cache import cache
+from openskill.models import PlackettLuce
+
+from clubs.models import League
+from standings.stamps import CACHE_SECONDS, cache_key, results_stamp
+from standings.tables import counted_results, league_dates
+
+START = 1500.0  # everyone's rating before their first game, on the shown scale
+SCALE = 40.0  # shown points per unit of OpenSkill's mu (mu starts at 25, sigma at 25/3)
+Z_95 = 1.96
+PROVISIONAL_GAMES = 10
+RATINGS_CACHE_VERSION = 1
+
+
+@dataclass(frozen=True)
+class Rating:
+    """A player's rating after their games: OpenSkill's ``mu`` and ``sigma``, and on the scale."""
+
+    mu: float
+    sigma: float
+    games: int
+
+    @property
+    def shown(self) -> float:
+        return START + SCALE * (self.mu - 25.0)
+
+    @property
+    def margin(self) -> float:
+        """The ± of the 95% interval, on the shown scale."""
+        return Z_95 * SCALE * self.sigma
+
+    @property
+    def low(self) -> float:
+        """The conservative rating: the interval's lower end (players are ranked by it)."""
+        return self.shown - self.margin
+
+    @property
+    def high(self) -> float:
+        return self.shown + self.margin
+
+    @property
+    def provisional(self) -> bool:
+        return self.games < PROVISIONAL_GAMES
+
+
+def rate(games: Iterable[list[tuple[int, int]]]) -> dict[int, Rating]:
+    """Each player's rating after ``games`` (in order), each game its (player, place) pairs."""
+    model = PlackettLuce()
+    current: dict[int, Any] = {}
+    played: dict[int, int] = {}
+    for table in games:
+        players = [player for player, _place in table]
+        teams = [[current.get(player) or model.rating()] for player in players]
+        rated = model.rate(teams, ranks=[place for _player, place in table])
+        for player, (after,) in zip(players, rated, strict=True):
+            current[player] = after
+            played[player] = played.get(player, 0) + 1
+    return {
+        player: Rating(float(r.mu), float(r.sigma), played[player]) for player, r in current.items()
+    }
+
+
+def league_ratings(league: League, date_from: Any = None, date_to: Any = None) -> dict[int, Rating]:
+    """The league's counted games rated in order, kept in the cache under their stamp."""
+    key = cache_key(
+        "ratings",
+        RATINGS_CACHE_VERSION,
+        league.pk,
+        league_dates(league, date_from, date_to),
+        results_stamp(league.club_id, league),
+    )
+    kept = cache.get(key)
+    if kept is not None:
+        return kept
+    rows = (
+        counted_results(league, date_from, date_to)
+        .order_by("game__played_on", "game__created_at", "game_id", "seat")
+        .values_list("game_id", "player_id", "rank")
+    )
+    ratings = rate(_tables(rows.iterator(chunk_size=4000)))
+    cache.set(key, ratings, CACHE_SECONDS)
+    return ratings
+
+
+def _tables(rows: Iterable[tuple[int, int, int]]) -> Iterable[list[tuple[int, int]]]:
+    """The rows (game, player, place), in game order, as one table a game."""
+    game, table = None, []
+    for game_id, player, place in rows:
+        if game_id != game and table:
+            yield table
+            table = []
+        game = game_id
+        table.append((player, place))
+    if table:
+        yield table

@@ -1,0 +1,101 @@
+"""Ratings (standings.ratings): OpenSkill's Plackett-Luce over the counted games, in order.
+
+Expected values come from the library's own functions, game by game, never from our code.
+"""
+
+from __future__ import annotations
+
+import datetime
+
+import pytest
+from django.core.cache import cache
+from openskill.models import PlackettLuce
+
+from clubs.models import League, Player, RulesetVersion
+from scoring import services
+from scoring.models import GameStatus
+from standings.ratings import PROVISIONAL_GAMES, Rating, league_ratings, rate
+from tests.standings.factories import make_league, result_game
+
+MODEL = PlackettLuce()
+DAY = datetime.date(2026, 10, 1)
+
+
+def by_hand(*games: list[tuple[str, int]]) -> dict[str, tuple[float, float]]:
+    """Each game rated by the library in the order given: name -> (mu, sigma)."""
+    current: dict[str, object] = {}
+    for game in games:
+        teams = [[current.get(name) or MODEL.rating()] for name, _place in game]
+        rated = MODEL.rate(teams, ranks=[place for _name, place in game])
+        for (name, _place), (after,) in zip(game, rated, strict=True):
+            current[name] = after
+    return {name: (r.mu, r.sigma) for name, r in current.items()}  # type: ignore[attr-defined]
+
+
+def test_a_shared_place_is_a_tie_and_a_sanma_game_rates_three() -> None:
+    tied = rate([[(1, 1), (2, 2), (3, 2), (4, 4)]])
+    assert (tied[2].mu, tied[2].sigma) == (tied[3].mu, tied[3].sigma)
+    expected = by_hand([("a", 1), ("b", 2), ("c", 2), ("d", 4)])
+    assert (tied[1].mu, tied[1].sigma) == expected["a"]
+    sanma = rate([[(7, 2), (8, 1), (9, 3)]])
+    assert set(sanma) == {7, 8, 9}
+    assert (sanma[8].mu, sanma[8].sigma) == by_hand([("x", 2), ("y", 1), ("z", 3)])["y"]
+
+
+def test_the_shown_rating_its_interval_and_provisional_mark() -> None:
+    rating = Rating(mu=27.5, sigma=2.0, games=PROVISIONAL_GAMES - 1)
+    assert rating.shown == 1600.0  # 1500 + 40 * 2.5
+    assert rating.margin == pytest.approx(156.8)  # 1.96 * 40 * 2
+    assert (rating.low, rating.high) == (pytest.approx(1443.2), pytest.approx(1756.8))
+    assert rating.provisional
+    assert not Rating(mu=25, sigma=1, games=PROVISIONAL_GAMES).provisional
+
+
+@pytest.mark.django_db
+def test_a_league_is_rated_game_by_game_in_the_order_played_and_a_void_rates_nobody(
+    version: RulesetVersion, players: list[Player]
+) -> None:
+    a, b, c, d, e = players
+    league = make_league(version.ruleset.club)
+    later = [(a, 4, "-40.0", 5000), (b, 1, "50.0", 50000), (c, 2, "10.0", 30000)]
+    later.append((d, 3, "-20.0", 15000))
+    first = [(a, 1, "50.0", 50000), (b, 2, "10.0", 30000), (c, 3, "-20.0", 15000)]
+    first.append((e, 4, "-40.0", 5000))
+    result_game(version, league, DAY + datetime.timedelta(days=7), later)  # entered first
+    result_game(version, league, DAY, first)  # but played a week before
+    void = [(a, 4, "-60.0", 0), (b, 3, "0.0", 20000), (c, 2, "0.0", 20000), (d, 1, "60", 60000)]
+    result_game(version, league, DAY, void, status=GameStatus.VOIDED)
+
+    ratings = league_ratings(league)
+    names = {p.pk: p.name for p in players}
+    expected = by_hand(
+        [(a.name, 1), (b.name, 2), (c.name, 3), (e.name, 4)],
+        [(a.name, 4), (b.name, 1), (c.name, 2), (d.name, 3)],
+    )
+    assert {names[p]: (r.mu, r.sigma) for p, r in ratings.items()} == expected
+    assert ratings[a.pk].games == 2
+    assert ratings[e.pk].games == 1
+
+
+@pytest.mark.django_db
+def test_a_fixed_game_re_rates_at_once(version: RulesetVersion, players: list[Player]) -> None:
+    """Ratings are derived: kept in the cache under the results' stamp, so a change to a game
+    re-rates on the next read (here a game voided through the services)."""
+    a, b, c, d, _e = players
+    league: League = make_league(version.ruleset.club)
+    game = services.start_game(
+        league.club,
+        ruleset_version=version,
+        players=[a.name, b.name, c.name, d.name],
+        played_on=DAY,
+        league=league,
+    )
+    state = services.record_final_scores(
+        game, scores=[40000, 30000, 20000, 10000], version=game.version, key="scores"
+    )
+    before = league_ratings(league)
+    assert set(before) == {a.pk, b.pk, c.pk, d.pk}
+    services.void_game(game, reason="wrong table", version=state.version, key="void")
+    assert league_ratings(league) == {}
+    cache.clear()
+    assert league_ratings(league) == {}
