@@ -589,6 +589,7 @@ def run(big: BenchClub, small: BenchClub) -> tuple[dict[str, Any], dict[str, str
             errors[page] = measured[page].error
         notes[page] = measured[page].slowest
     result["whatif_s"] = whatif_s
+    result["ratings_rebuild_s"] = ratings_rebuild_s(big)
     if whatif_error or small_error:
         errors["whatif"] = whatif_error or small_error
     for page in ("standings", "player", "game", "home"):
@@ -602,6 +603,19 @@ def run(big: BenchClub, small: BenchClub) -> tuple[dict[str, Any], dict[str, str
     result["whatif_query"] = query
     result["errors"] = errors
     return result, notes
+
+
+def ratings_rebuild_s(club: BenchClub) -> float:
+    """Every rating of the league computed from scratch (the cache bypassed): target 5 s."""
+    from clubs.models import League
+    from standings.ratings import rate_league
+
+    league = League.objects.get(pk=int(club.whatif.rstrip("/").split("/")[-2]))
+    started = time.perf_counter()
+    rated = rate_league(league)
+    seconds = time.perf_counter() - started
+    assert len(rated) > 0
+    return round(seconds, 2)
 
 
 def report(result: dict[str, Any], notes: dict[str, str]) -> None:
@@ -725,6 +739,7 @@ def measure_100k(huge: Scale, env: dict[str, str], query: str) -> dict[str, Any]
         result[f"{page}_100k_queries"] = found.queries
         if found.error:
             result.setdefault("errors_100k", {})[page] = found.error
+    result["ratings_rebuild_100k_s"] = ratings_rebuild_s(club)
     try:
         answer = child(["--child-whatif", huge.slug, query], env)
         result["whatif_100k_s"] = answer["seconds"]

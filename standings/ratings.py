@@ -97,14 +97,19 @@ def league_ratings(league: League, date_from: Any = None, date_to: Any = None) -
     kept = cache.get(key)
     if kept is not None:
         return kept
+    ratings = rate_league(league, date_from, date_to)
+    cache.set(key, ratings, CACHE_SECONDS)
+    return ratings
+
+
+def rate_league(league: League, date_from: Any = None, date_to: Any = None) -> dict[int, Rating]:
+    """Every counted game of the league rated from scratch (no cache): one query, streamed."""
     rows = (
         counted_results(league, date_from, date_to)
         .order_by("game__played_on", "game__created_at", "game_id", "seat")
         .values_list("game_id", "player_id", "rank")
     )
-    ratings = rate(_tables(rows.iterator(chunk_size=4000)))
-    cache.set(key, ratings, CACHE_SECONDS)
-    return ratings
+    return rate(_tables(rows.iterator(chunk_size=4000)))
 
 
 def _tables(rows: Iterable[tuple[int, int, int]]) -> Iterable[list[tuple[int, int]]]:
