@@ -397,7 +397,7 @@ class PlayerStats:
 PLAYER_CACHE_VERSION = 1
 
 
-def stats_key(player: Player, league: League | None) -> str:
+def stats_key(player: Player, league: League | None, stamp: Any = None) -> str:
     """The cache key of what the player page adds up (``standings.stamps``), in the reader's
     language (a tournament game's table is named in it)."""
     return cache_key(
@@ -408,7 +408,7 @@ def stats_key(player: Player, league: League | None) -> str:
         league.pk if league else None,
         (league.counting, league.best_games, str(league.points_cap)) if league else None,
         league_dates(league, None, None) if league else None,
-        results_stamp(player.club_id, league),
+        stamp or results_stamp(player.club_id, league),
     )
 
 

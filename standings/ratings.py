@@ -24,9 +24,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.core.cache import cache
+from django.db.models import QuerySet
 from openskill.models import PlackettLuce
 
 from clubs.models import League
+from scoring.models import GameResult, GameStatus
 from standings.stamps import CACHE_SECONDS, cache_key, results_stamp
 from standings.tables import counted_results, league_dates
 
@@ -85,14 +87,17 @@ def rate(games: Iterable[list[tuple[int, int]]]) -> dict[int, Rating]:
     }
 
 
-def league_ratings(league: League, date_from: Any = None, date_to: Any = None) -> dict[int, Rating]:
-    """The league's counted games rated in order, kept in the cache under their stamp."""
+def league_ratings(
+    league: League, date_from: Any = None, date_to: Any = None, *, stamp: Any = None
+) -> dict[int, Rating]:
+    """The league's counted games rated in order, kept in the cache under their stamp (read
+    here unless the caller read it already)."""
     key = cache_key(
         "ratings",
         RATINGS_CACHE_VERSION,
         league.pk,
         league_dates(league, date_from, date_to),
-        results_stamp(league.club_id, league),
+        stamp or results_stamp(league.club_id, league),
     )
     kept = cache.get(key)
     if kept is not None:
@@ -104,10 +109,25 @@ def league_ratings(league: League, date_from: Any = None, date_to: Any = None) -
 
 def rate_league(league: League, date_from: Any = None, date_to: Any = None) -> dict[int, Rating]:
     """Every counted game of the league rated from scratch (no cache): one query, streamed."""
-    rows = (
-        counted_results(league, date_from, date_to)
-        .order_by("game__played_on", "game__created_at", "game_id", "seat")
-        .values_list("game_id", "player_id", "rank")
+    return _rated(counted_results(league, date_from, date_to))
+
+
+def club_ratings(club_id: int, *, stamp: Any = None) -> dict[int, Rating]:
+    """Club-wide ratings: every finished game of the club (a player page's "all games")."""
+    stamp = stamp or results_stamp(club_id, None)
+    key = cache_key("ratings-club", RATINGS_CACHE_VERSION, club_id, stamp)
+    kept = cache.get(key)
+    if kept is not None:
+        return kept
+    finished = GameResult.objects.filter(game__club_id=club_id, game__status=GameStatus.FINISHED)
+    ratings = _rated(finished)
+    cache.set(key, ratings, CACHE_SECONDS)
+    return ratings
+
+
+def _rated(results: QuerySet[GameResult]) -> dict[int, Rating]:
+    rows = results.order_by("game__played_on", "game__created_at", "game_id", "seat").values_list(
+        "game_id", "player_id", "rank"
     )
     return rate(_tables(rows.iterator(chunk_size=4000)))
 

@@ -18,7 +18,8 @@ from standings.players import (
     result_figures,
     stats_key,
 )
-from standings.stamps import CACHE_SECONDS
+from standings.ratings import club_ratings, league_ratings
+from standings.stamps import CACHE_SECONDS, results_stamp
 
 
 @require_safe
@@ -33,15 +34,18 @@ def player(request: HttpRequest, club: Club, player_id: int) -> HttpResponse:
     leagues = list(League.objects.filter(club=club))
     asked = request.GET.get("league", "")
     league = league_asked(asked, leagues)
-    key = stats_key(person, league)  # read once: the charts are kept beside the sums
+    stamp = results_stamp(club.pk, league)  # read once for the sums, charts and ratings
+    key = stats_key(person, league, stamp)
     stats = player_stats(person, league, key=key)
     charts = cache.get_or_set(
         f"{key}:charts",
         lambda: player_charts(person.name, stats.results),
         CACHE_SECONDS,
     )
+    ratings = league_ratings(league, stamp=stamp) if league else club_ratings(club.pk, stamp=stamp)
     context = {
         "player": person,
+        "rating": ratings.get(person.pk),
         "leagues": leagues,
         "league": league,
         "bad_league": asked if asked and league is None else "",

@@ -99,3 +99,28 @@ def test_a_fixed_game_re_rates_at_once(version: RulesetVersion, players: list[Pl
     assert league_ratings(league) == {}
     cache.clear()
     assert league_ratings(league) == {}
+
+
+@pytest.mark.django_db
+def test_the_player_page_shows_the_rating_its_range_and_provisional_mark(
+    version: RulesetVersion, players: list[Player], as_member: object
+) -> None:
+    """One game: 青木 first. The page shows the library's numbers on the 1500 scale."""
+    a, b, c, d, _e = players
+    league = make_league(version.ruleset.club)
+    result_game(
+        version,
+        league,
+        DAY,
+        [(a, 1, "50.0", 50000), (b, 2, "10.0", 30000), (c, 3, "-20.0", 15000), (d, 4, "-40", 5000)],
+    )
+    mu, sigma = by_hand([("a", 1), ("b", 2), ("c", 3), ("d", 4)])["a"]
+    shown, margin = 1500 + 40 * (mu - 25), 1.96 * 40 * sigma
+    for path in (f"?league={league.pk}", ""):  # the league's, and all the club's games
+        page = as_member.get(  # type: ignore[attr-defined]
+            f"/c/{league.club.slug}/players/{a.pk}/{path}", HTTP_ACCEPT_LANGUAGE="en"
+        ).content.decode()
+        figure = page[page.index('id="stat-rating"') :][:600]
+        assert f"{round(shown):,} ± {round(margin):,}" in figure
+        assert "(provisional)" in figure
+        assert f"conservative rating {round(shown - margin):,}" in figure
