@@ -55,6 +55,7 @@ def league_yaku(request: HttpRequest, club: Club, league_id: int) -> HttpRespons
 
 # Bumped when the table's HTML changes: tables kept in the cache in the older form are not read.
 TABLE_HTML_VERSION = 1
+KEPT_QUERIES = {"date_from", "date_to", "sort", "order", "q"}  # q only when empty
 
 
 def _league_page(request: HttpRequest, club: Club, league: League) -> HttpResponse:
@@ -75,24 +76,33 @@ def _table_html(request: HttpRequest, club: Club, league: League, form: Standing
     """The standings table as HTML, kept in the cache under the stamp of the league's results
     (``standings.stamps``), the reader's language and what the request asked (sort, search,
     dates): 1,000 players' rows take longer to write than everything else on the page."""
+    asked = sorted(request.GET.lists())
+    if form.value("q") or form.errors or not {name for name, _v in asked} <= KEPT_QUERIES:
+        # A search (a few rows), a wrong value (the table says so) or another parameter (its
+        # links carry it): written afresh, so that nobody's query fills the cache.
+        return mark_safe(_render_table(request, club, league, form))
     key = cache_key(
         "standings-table",
         TABLE_HTML_VERSION,
         league.pk,
         get_language(),
-        sorted(request.GET.lists()),
+        asked,
         (league.counting, league.best_games, str(league.points_cap), league.tie_breaks),
         (league.qualification_games, league.starts_on, league.ends_on),
         results_stamp(club.pk, league),
     )
     html = cache.get(key)
     if html is None:
-        date_from, date_to = form.dates()
-        table = league_standings(league, date_from, date_to)
-        context = {"league": league, "form": form, "table": table, **_shown(table, form, club.slug)}
-        html = club_page(request, "standings/league.html#table", club, context).content.decode()
+        html = _render_table(request, club, league, form)
         cache.set(key, html, CACHE_SECONDS)
     return mark_safe(html)  # the template's own rendering, kept as it was written
+
+
+def _render_table(request: HttpRequest, club: Club, league: League, form: StandingsFilter) -> str:
+    date_from, date_to = form.dates()
+    table = league_standings(league, date_from, date_to)
+    context = {"league": league, "form": form, "table": table, **_shown(table, form, club.slug)}
+    return club_page(request, "standings/league.html#table", club, context).content.decode()
 
 
 @dataclass(frozen=True)

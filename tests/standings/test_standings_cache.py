@@ -206,3 +206,22 @@ def test_the_standings_page_kept_as_html_shows_a_voided_game_at_once(
     assert after != before
     cache.clear()
     assert after == table()
+
+
+@pytest.mark.django_db
+def test_only_plain_standings_queries_are_kept_so_no_query_fills_the_cache(
+    games: list[Game], as_member: Client
+) -> None:
+    """A search, a wrong value or a parameter the page does not know is written afresh: the
+    cache holds one table per language and valid sort and dates, whatever the visitors type."""
+    league = games[0].league
+    assert league is not None
+    base = f"/c/{league.club.slug}/leagues/{league.pk}/"
+    before = len(cache._cache)  # type: ignore[attr-defined]  # the test's memory cache
+    for query in ("?q=青木", "?date_from=not-a-date", "?utm_source=x", "?sort=nonsense"):
+        assert as_member.get(base + query).status_code == 200
+    kept = len(cache._cache) - before  # type: ignore[attr-defined]
+    as_member.get(base + "?sort=games")
+    assert len(cache._cache) - before > kept  # type: ignore[attr-defined]  # this one is kept
+    page = as_member.get(base + "?utm_source=x&sort=games").content.decode()
+    assert "utm_source=x" in page  # its links carry what it was given: not a kept copy
