@@ -32,6 +32,8 @@ import sys
 import threading
 import time
 import uuid
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -430,29 +432,47 @@ def run(setup: dict[str, Any], port: int) -> dict[str, Any]:
     }
 
 
-def main() -> None:
+@contextmanager
+def own_database(**extra_env: str) -> Iterator[dict[str, str]]:
+    """A database of the benchmark's own (``BENCH_DB``), made afresh beside DATABASE_URL's,
+    with Django set up on it in this process (which prepares and checks what the server
+    stores), dropped afterwards. Yields the server's environment (``extra_env`` added)."""
     admin = os.environ.get("DATABASE_URL", "")
     database = bench_database_url()
     admin_sql(admin, f"DROP DATABASE IF EXISTS {BENCH_DB}", f"CREATE DATABASE {BENCH_DB}")
-    env = server_env(database)
-    os.environ.update(env)  # this process sets up and checks the same database as the server
+    env = {**server_env(database), **extra_env}
+    os.environ.update(env)
     import django
     from django.db import connections
 
     django.setup()
     try:
-        setup = prepare()
-        connections.close_all()  # the client processes are forked: no connection to share
-        port = free_port()
-        server = start_server(env, port)
-        try:
-            result = run(setup, port)
-        finally:
-            server.terminate()
-            server.wait(timeout=30)
+        yield env
     finally:
         connections.close_all()
         admin_sql(admin, f"DROP DATABASE IF EXISTS {BENCH_DB} WITH (FORCE)")
+
+
+@contextmanager
+def serving(env: dict[str, str]) -> Iterator[int]:
+    """gunicorn on a free port of the loopback while the block runs: yields the port."""
+    from django.db import connections
+
+    connections.close_all()  # forked processes (the server's, the clients') share no connection
+    port = free_port()
+    server = start_server(env, port)
+    try:
+        yield port
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
+
+
+def main() -> None:
+    with own_database() as env:
+        setup = prepare()
+        with serving(env) as port:
+            result = run(setup, port)
     print(json.dumps(result, ensure_ascii=False))
 
 

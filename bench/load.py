@@ -15,6 +15,7 @@ the requests that got no answer (the killed worker's) or a server error. The mac
 
 from __future__ import annotations
 
+import contextlib
 import io
 import json
 import multiprocessing
@@ -211,38 +212,17 @@ def collect_static() -> None:
 
 
 def main() -> None:
-    admin = os.environ.get("DATABASE_URL", "")
-    database = machinery.bench_database_url()
-    name = machinery.BENCH_DB
-    machinery.admin_sql(admin, f"DROP DATABASE IF EXISTS {name}", f"CREATE DATABASE {name}")
     # The hashed static files go to a folder of the run's own, not into the checkout.
-    env = {
-        **machinery.server_env(database),
-        "STATIC_ROOT": tempfile.mkdtemp(prefix="tenbou-static-"),
-    }
-    os.environ.update(env)
-    import django
-    from django.db import connections
-
-    django.setup()
-    try:
+    with machinery.own_database(STATIC_ROOT=tempfile.mkdtemp(prefix="tenbou-static-")) as env:
         setup = machinery.prepare()
         add_players(setup)
         collect_static()
-        connections.close_all()
-        ports = [machinery.free_port(), machinery.free_port()]
-        servers = [
-            machinery.start_server({**env, "CACHE_DIR": tempfile.mkdtemp()}, port) for port in ports
-        ]
-        try:
+        with contextlib.ExitStack() as servers:
+            ports = [  # two servers, each with its own cache folder: they share only Redis
+                servers.enter_context(machinery.serving({**env, "CACHE_DIR": tempfile.mkdtemp()}))
+                for _ in range(2)
+            ]
             result = run(setup, ports)
-        finally:
-            for server in servers:
-                server.terminate()
-                server.wait(timeout=30)
-    finally:
-        connections.close_all()
-        machinery.admin_sql(admin, f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
     print(json.dumps(result, ensure_ascii=False))
 
 

@@ -60,36 +60,18 @@ def tablet(port: int, session: str, game: int) -> dict[str, float | int]:
 
 
 def main() -> None:
-    admin = os.environ.get("DATABASE_URL", "") or "postgres://tenbou@127.0.0.1:5432/tenbou"
-    os.environ["DATABASE_URL"] = admin
-    database = machinery.bench_database_url()
-    name = machinery.BENCH_DB
-    machinery.admin_sql(admin, f"DROP DATABASE IF EXISTS {name}", f"CREATE DATABASE {name}")
-    env = {
-        **machinery.server_env(database),
-        "STATIC_ROOT": tempfile.mkdtemp(prefix="tenbou-static-"),
-        "CACHE_DIR": tempfile.mkdtemp(prefix="tenbou-cache-"),
-    }
-    os.environ.update(env)
-    import django
-    from django.core.management import call_command
-    from django.db import connections
+    os.environ.setdefault("DATABASE_URL", "postgres://tenbou@127.0.0.1:5432/tenbou")
+    static, cache = tempfile.mkdtemp(prefix="tenbou-static-"), tempfile.mkdtemp(prefix="tenbou-")
+    with machinery.own_database(STATIC_ROOT=static, CACHE_DIR=cache) as env:
+        from django.core.management import call_command
 
-    django.setup()
-    try:
-        setup = machinery.prepare()
-        call_command("collectstatic", interactive=False, verbosity=0)
-        connections.close_all()
-        port = machinery.free_port()
-        server = machinery.start_server(env, port)
-        try:
-            game = setup["games"][0]
-            seen = tablet(port, setup["session"], game)
-        finally:
-            server.terminate()
-            server.wait(timeout=30)
         from scoring.models import Hand
 
+        setup = machinery.prepare()
+        call_command("collectstatic", interactive=False, verbosity=0)
+        game = setup["games"][0]
+        with machinery.serving(env) as port:
+            seen = tablet(port, setup["session"], game)
         numbers = list(Hand.objects.filter(game_id=game).values_list("number", flat=True))
         stored = list(Hand.objects.filter(game_id=game).values_list("data", flat=True))
         saved = len(numbers)
@@ -104,9 +86,6 @@ def main() -> None:
             "sync_s": seen["sync_s"],
             "queue_s": seen["queue_s"],
         }
-    finally:
-        connections.close_all()
-        machinery.admin_sql(admin, f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
     print(json.dumps(result, ensure_ascii=False))
 
 
