@@ -899,14 +899,7 @@ def _teams_at_tables(
 ) -> list[list[int]] | None:
     """The players at ``len(players) / size`` tables, each team at one table (the largest
     teams placed first, each where there is most room), or None when that cannot be done."""
-    members: dict[str, list[int]] = {}
-    for player in players:
-        if player in teams:
-            members.setdefault(teams[player], []).append(player)
-    units = [sorted(team) for _name, team in sorted(members.items())]
-    units += [[p] for p in players if p not in teams]
-    rng.shuffle(units)
-    units.sort(key=len, reverse=True)
+    units = _team_units(players, teams, rng)
     tables: list[list[int]] = [[] for _ in range(len(players) // size)]
     for unit in units:
         roomiest = max(range(len(tables)), key=lambda t: (size - len(tables[t]), -t))
@@ -1217,14 +1210,7 @@ def _groups_by_team(
     players: Sequence[int], size: int, q: int, teams: Mapping[int, str] | None, rng: random.Random
 ) -> list[list[int]]:
     """``size`` groups of ``q`` players drawn at random, each team inside one group if it fits."""
-    members: dict[str, list[int]] = {}
-    for player in players:
-        if teams and player in teams:
-            members.setdefault(teams[player], []).append(player)
-    loose = [p for p in players if not (teams and p in teams)]
-    units = [sorted(team) for _name, team in sorted(members.items())] + [[p] for p in loose]
-    rng.shuffle(units)
-    units.sort(key=len, reverse=True)
+    units = _team_units(players, teams or {}, rng)
     groups: list[list[int]] = [[] for _ in range(size)]
     for unit in units:
         roomiest = max(range(size), key=lambda g: (q - len(groups[g]), -g))
@@ -1237,6 +1223,22 @@ def _groups_by_team(
     for group in groups:
         rng.shuffle(group)
     return groups
+
+
+def _team_units(
+    players: Sequence[int], teams: Mapping[int, str], rng: random.Random
+) -> list[list[int]]:
+    """Each team's players together, and each player without a team alone, in a drawn order,
+    the largest first (for packing into groups or tables)."""
+    members: dict[str, list[int]] = {}
+    for player in players:
+        if player in teams:
+            members.setdefault(teams[player], []).append(player)
+    units = [sorted(team) for _name, team in sorted(members.items())]
+    units += [[p] for p in players if p not in teams]
+    rng.shuffle(units)
+    units.sort(key=len, reverse=True)
+    return units
 
 
 def _galois_field(q: int) -> tuple[Any, Any] | None:
