@@ -46,6 +46,13 @@
   function put(item) { return run("readwrite", function (store) { return store.put(item); }); }
 
   function form() { return document.getElementById("entry"); }
+  // A waiting change moved onto another version: the field it sends says so too.
+  function rebase(item, version) {
+    item.version = version;
+    item.entries = item.entries.map(function (pair) {
+      return pair[0] === "version" ? ["version", String(version)] : pair;
+    });
+  }
   function newKey() {
     return (crypto.randomUUID ? crypto.randomUUID() : String(Date.now()) + Math.random()).replace(/-/g, "");
   }
@@ -143,10 +150,7 @@
       items.forEach(function (item) {
         if (item.id === id) { after = true; work.push(remove(id)); return; }
         if (!after) return;
-        item.version -= 1;
-        item.entries = item.entries.map(function (pair) {
-          return pair[0] === "version" ? ["version", String(item.version)] : pair;
-        });
+        rebase(item, item.version - 1);
         work.push(put(item));
       });
       return Promise.all(work);
@@ -279,10 +283,7 @@
           if (!version) { show(items, text.closed, ["discard"]); return; }
           var base = parseInt(version.value, 10);
           return Promise.all(items.map(function (item, index) {
-            item.version = base + index;
-            item.entries = item.entries.map(function (pair) {
-              return pair[0] === "version" ? ["version", String(item.version)] : pair;
-            });
+            rebase(item, base + index);
             return put(item);
           })).then(function () { stopped = false; panel.dataset.sent = "yes"; return sync(); });
         });

@@ -82,14 +82,20 @@ def test_the_app_installs_from_its_manifest_and_worker(live_server: LiveServer) 
     assert "tenbou-assets-" in worker.content.decode()
 
 
-def offline_table(page: Page, live_server: LiveServer) -> tuple[Any, str]:
-    """A K-rule game opened online by its scorekeeper (kept by the worker), then offline."""
+def game_screen(page: Page, live_server: LiveServer) -> tuple[Any, str]:
+    """A K-rule game's screen, opened online by its scorekeeper."""
     club = make_club()
     make_ruleset(club, "k_rule", "Kルール")
     game = make_game(club)
     log_in(page, live_server, make_member(club, "kiroku", Role.SCOREKEEPER))
     url = f"/c/{club.slug}/games/{game.pk}/"
     page.goto(url)
+    return game, url
+
+
+def offline_table(page: Page, live_server: LiveServer) -> tuple[Any, str]:
+    """A K-rule game opened online by its scorekeeper (kept by the worker), then offline."""
+    game, url = game_screen(page, live_server)
     expect(page.locator("#offline-banner")).to_have_attribute("data-kept", "yes")
     page.context.set_offline(True)
     return game, url
@@ -264,12 +270,7 @@ def test_a_stored_hand_fixed_and_another_deleted_offline(
     """Two hands on the server; offline, hand 1 is fixed (a ron becomes a draw) and hand 2
     deleted, then a new hand recorded: online, the server holds the fix, not hand 2, and the
     new hand, in that order."""
-    club = make_club()
-    make_ruleset(club, "k_rule", "Kルール")
-    game = make_game(club)
-    log_in(page, live_server, make_member(club, "kiroku", Role.SCOREKEEPER))
-    url = f"/c/{club.slug}/games/{game.pk}/"
-    page.goto(url)
+    game, _url = game_screen(page, live_server)
     table = Table(page, Path("/tmp"), "tablet")
     table.ron(1, 2, 3, 30)
     table.record()
