@@ -419,12 +419,8 @@ def player_stats(
     adds up (``standings.stamps``), else read in four queries (a regular of a 100,000-game
     league has 5,000 games and 50,000 hands to add up: a third of a second)."""
     key = key or stats_key(player, league)
-    kept = cache.get(key)
-    if kept is not None:
-        return replace(kept, player=player, league=league)
-    stats = _player_stats(player, league)
-    cache.set(key, stats, CACHE_SECONDS)
-    return stats
+    stats = cache.get_or_set(key, lambda: _player_stats(player, league), CACHE_SECONDS)
+    return replace(stats, player=player, league=league)  # the objects the caller holds
 
 
 def _player_stats(player: Player, league: League | None) -> PlayerStats:

@@ -99,12 +99,7 @@ def league_ratings(
         league_dates(league, date_from, date_to),
         stamp or results_stamp(league.club_id, league),
     )
-    kept = cache.get(key)
-    if kept is not None:
-        return kept
-    ratings = rate_league(league, date_from, date_to)
-    cache.set(key, ratings, CACHE_SECONDS)
-    return ratings
+    return cache.get_or_set(key, lambda: rate_league(league, date_from, date_to), CACHE_SECONDS)
 
 
 def rate_league(league: League, date_from: Any = None, date_to: Any = None) -> dict[int, Rating]:
@@ -116,13 +111,8 @@ def club_ratings(club_id: int, *, stamp: Any = None) -> dict[int, Rating]:
     """Club-wide ratings: every finished game of the club (a player page's "all games")."""
     stamp = stamp or results_stamp(club_id, None)
     key = cache_key("ratings-club", RATINGS_CACHE_VERSION, club_id, stamp)
-    kept = cache.get(key)
-    if kept is not None:
-        return kept
     finished = GameResult.objects.filter(game__club_id=club_id, game__status=GameStatus.FINISHED)
-    ratings = _rated(finished)
-    cache.set(key, ratings, CACHE_SECONDS)
-    return ratings
+    return cache.get_or_set(key, lambda: _rated(finished), CACHE_SECONDS)
 
 
 def _rated(results: QuerySet[GameResult]) -> dict[int, Rating]:

@@ -234,9 +234,12 @@ def _league_totals(
         league_dates(league, date_from, date_to),
         results_stamp(league.club_id, league),
     )
-    kept = cache.get(key)
-    if kept is not None:
-        return kept
+    return cache.get_or_set(key, lambda: _sum_results(league, date_from, date_to), CACHE_SECONDS)
+
+
+def _sum_results(
+    league: League, date_from: datetime.date | None, date_to: datetime.date | None
+) -> tuple[list[dict[str, Any]], dict[int, Decimal] | None]:
     results = counted_results(league, date_from, date_to)
     points = capped_points(league)
     # Grouped by the player's id alone: PostgreSQL then hashes the results instead of sorting
@@ -257,7 +260,6 @@ def _league_totals(
     best = None
     if league.counting == Counting.BEST and league.best_games:
         best = best_totals(results.values_list("player_id", points), league.best_games)
-    cache.set(key, (totals, best), CACHE_SECONDS)
     return totals, best
 
 

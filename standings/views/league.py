@@ -91,10 +91,7 @@ def _table_html(request: HttpRequest, club: Club, league: League, form: Standing
         (league.qualification_games, league.starts_on, league.ends_on),
         results_stamp(club.pk, league),
     )
-    html = cache.get(key)
-    if html is None:
-        html = _render_table(request, club, league, form)
-        cache.set(key, html, CACHE_SECONDS)
+    html = cache.get_or_set(key, lambda: _render_table(request, club, league, form), CACHE_SECONDS)
     return mark_safe(html)  # the template's own rendering, kept as it was written
 
 
