@@ -196,6 +196,12 @@ OFFLINE_QUEUE_TEXT = {
     "confirmDelete": gettext_lazy(
         "Delete hand %(number)s? It is deleted once the network is back."
     ),
+    "endGame": gettext_lazy("End of the game (the settlement is confirmed)"),
+    "endEarly": gettext_lazy("End of the game: time is up"),
+    "timeUp": gettext_lazy("time limit"),
+    "confirmEnd": gettext_lazy(
+        "End the game after the hands above? It is sent with them once the network is back."
+    ),
 }
 
 

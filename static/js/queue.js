@@ -172,10 +172,46 @@
     });
   });
   window.addEventListener("offline", function () { waiting().then(function (items) { show(items); }); });
+  window.addEventListener("online", function () { waiting().then(function (items) { show(items); }); });
+
+  // The end of the game, kept like a hand: sent after the hands before it. The form that
+  // confirms the settlement (when the server already said the game ended) carries its fields.
+  function settlementForm() { return document.querySelector("form[data-offline-queue]"); }
+  function ended(items) { return items.length > 0 && !!items[items.length - 1].end; }
+  function keepEnd(kind, fields) {
+    return waiting().then(function (items) {
+      if (ended(items)) return items;
+      var entry = form() || settlementForm();
+      var version = items.length ? items[items.length - 1].version + 1
+        : parseInt(fields.version || entry.querySelector('[name="version"]').value, 10);
+      var key = newKey();
+      var item = {
+        game: game,
+        end: kind,
+        action: kind === "early" ? panel.dataset.endEarly : panel.dataset.finish,
+        entries: [["version", String(version)], ["key", key], ["reason", kind === "early" ? text.timeUp : ""]],
+        version: version,
+        key: key,
+        summary: kind === "early" ? text.endEarly : text.endGame,
+        at: Date.now()
+      };
+      return add(item).then(waiting);
+    }).then(function (items) { show(items); return items; });
+  }
+  panel.addEventListener("click", function (event) {
+    var button = event.target.closest("[data-queue-end]");
+    if (!button) return;
+    if (!window.confirm(text.confirmEnd)) return;
+    keepEnd(button.dataset.queueEnd, {});
+  });
 
   function show(items, message, actions) {
     var list = panel.querySelector("ol"), note = panel.querySelector(".queue-note");
-    panel.hidden = !items.length && !message;
+    var offline = !navigator.onLine, entry = form(), over = ended(items);
+    // Offline, the end of the game can be queued; once it is, no hand follows it.
+    panel.querySelector(".queue-end").hidden = !offline || !entry || over;
+    if (entry) entry.hidden = over;
+    panel.hidden = !items.length && !message && !(offline && entry);
     panel.querySelector(".queue-count").textContent = items.length
       ? text.waiting.replace("%(count)s", items.length) : "";
     list.replaceChildren.apply(list, items.map(function (item, index) {
@@ -185,8 +221,9 @@
       var label = document.createElement("span");
       label.textContent = text.notSent + (item.summary ? " · " + item.summary : "");
       li.appendChild(label);
-      if (!navigator.onLine && form()) {
+      if (offline && (entry || item.end)) {
         [["fix", text.fix], ["drop", text.drop]].forEach(function (pair) {
+          if (item.end && pair[0] === "fix") return;  // an end is only taken back
           var button = document.createElement("button");
           button.type = "button";
           button.className = "queue-" + pair[0];
@@ -322,6 +359,12 @@
   document.addEventListener("htmx:beforeRequest", function (event) {
     // Only the hand form's own send (not its live preview), and only with no network at all.
     // A waiting hand being fixed stays in the queue, network or not.
+    var settlement = settlementForm();
+    if (settlement && event.detail.elt === settlement && !navigator.onLine) {
+      event.preventDefault();
+      keepEnd("finish", { version: settlement.querySelector('[name="version"]').value });
+      return;
+    }
     if (event.detail.elt !== form() || (navigator.onLine && !editing())) return;
     event.preventDefault();
     keep(form()).then(function () { sync(); });

@@ -9,6 +9,7 @@ instead of the browser's error page.
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qs
@@ -20,6 +21,7 @@ from pytest_django.live_server_helper import LiveServer
 
 from clubs.models import Role
 from scoring.models import Hand
+from tests.browser.conftest import TABLET, open_page
 from tests.browser.test_hand_entry import Table, log_in
 from tests.scoring.factories import make_club, make_game, make_member, make_ruleset
 
@@ -182,29 +184,135 @@ def test_a_change_from_another_tablet_stops_the_queue_with_the_reason(
     referee.context.close()
 
 
-def test_the_server_down_during_the_sync_loses_and_doubles_nothing(
-    page: Page, live_server: LiveServer
-) -> None:
-    """The network is back but the server is not (its connections refused), then it is: the
-    waiting hands go once it answers, each once, in order."""
-    game, _url = offline_table(page, live_server)
-    for count, hand in enumerate(HANDS[:3], 1):
-        enter(page, hand, count)
-    refused = []
+def _same_port_thread(old: Any, port: int) -> Any:
+    """A live server thread whose socket lets another server take its port once it stops, even
+    while the browser still holds a connection to it (both sockets allow it: SO_REUSEADDR)."""
+    import contextlib
+    import socket
 
-    def server_down(route: Any) -> None:
-        if len(refused) < 2:
-            refused.append(route.request.url)
-            route.abort("connectionrefused")
+    from django.core.servers.basehttp import ThreadedWSGIServer
+    from django.test.testcases import LiveServerThread, QuietWSGIRequestHandler
+
+    class Dies(ThreadedWSGIServer):
+        """Closing, it drops every connection it holds, as a stopped process would."""
+
+        def process_request(self, request: Any, client_address: Any) -> None:
+            self.held = [*getattr(self, "held", []), request]
+            super().process_request(request, client_address)
+
+        def server_close(self) -> None:
+            super().server_close()
+            for request in getattr(self, "held", []):
+                with contextlib.suppress(OSError):  # closed already
+                    request.shutdown(socket.SHUT_RDWR)
+
+    class SamePort(LiveServerThread):
+        server_class = Dies
+
+        def _create_server(self, connections_override: Any = None) -> Any:
+            return self.server_class(
+                (self.host, self.port),
+                QuietWSGIRequestHandler,
+                allow_reuse_address=True,
+                connections_override=connections_override,
+            )
+
+    thread = SamePort(
+        old.host,
+        static_handler=old.static_handler,
+        connections_override=old.connections_override,
+        port=port,
+    )
+    thread.daemon = True
+    return thread
+
+
+@pytest.fixture
+def restartable_server(transactional_db: None) -> Iterator[LiveServer]:
+    """A live server of this test's own that ``restart`` stops and starts on the same port."""
+    server = LiveServer("localhost", start=False)
+    server.thread = _same_port_thread(server.thread, 0)
+    with server._live_server_modified_settings:
+        server.start()
+        yield server
+        server.stop()
+
+
+@pytest.fixture
+def restartable_page(browser: Browser, restartable_server: LiveServer) -> Iterator[Page]:
+    yield from open_page(browser, restartable_server, TABLET)
+
+
+def restart(server: LiveServer) -> None:
+    """The server started again on the port it had (after ``server.stop()``)."""
+    server.thread = _same_port_thread(server.thread, server.thread.port)
+    server.start()
+
+
+# The stopped server's request threads fail on the connections it dropped: that is the point.
+@pytest.mark.filterwarnings("ignore::pytest.PytestUnhandledThreadExceptionWarning")
+def test_the_server_stopped_and_restarted_during_the_sync_loses_and_doubles_nothing(
+    restartable_page: Page, restartable_server: LiveServer
+) -> None:
+    """The sync under way: the server stores hand 2, then stops before it answers (the real
+    server, its port closed), and the tablet's tries meet a closed port; then it starts again.
+    The waiting hands go once it answers: each once, in order, hand 2 not twice."""
+    game, _url = offline_table(restartable_page, restartable_server)
+    for count, hand in enumerate(HANDS[:4], 1):
+        enter(restartable_page, hand, count)
+    seen: list[str] = []
+
+    def server_stops(route: Any) -> None:
+        seen.append(route.request.post_data or "")
+        if len(seen) == 2:  # hand 2 reaches the server, which stops before answering
+            route.fetch()
+            restartable_server.stop()
+            route.continue_()  # the tablet's own request: the port is closed
+        elif len(seen) == 4:  # two tries met the closed port: the server is back
+            restart(restartable_server)
+            route.continue_()
         else:
             route.continue_()
 
-    page.route("**/hands/", server_down)
-    page.context.set_offline(False)
-    expect(page.locator("table.hands tbody tr")).to_have_count(3, timeout=30_000)
-    assert len(refused) == 2
+    restartable_page.route("**/hands/", server_stops)
+    restartable_page.context.set_offline(False)
+    expect(restartable_page.locator("table.hands tbody tr")).to_have_count(4, timeout=30_000)
+    keys = [parse_qs(body)["key"][0] for body in seen]
+    assert keys[1] == keys[2] == keys[3]  # hand 2, tried again with its key
     stored = Hand.objects.filter(game=game).order_by("number")
-    assert [hand.data["result"]["type"] for hand in stored] == ["ron", "draw", "draw"]
+    assert [hand.data["result"]["type"] for hand in stored] == ["ron", "draw", "draw", "draw"]
+
+
+def test_the_end_of_the_game_waits_in_the_queue_after_its_hands(
+    page: Page, live_server: LiveServer
+) -> None:
+    """Offline, two hands and then time is up: the end waits after them (the hand form gone
+    while it waits, back when the end is taken back), and online the server holds both hands,
+    then the game ended early for the time limit."""
+    game, _url = offline_table(page, live_server)
+    enter(page, "ron", 1)
+    enter(page, "draw", 2)
+    ends = page.locator("#offline-queue [data-queue-end='early']")
+    page.on("dialog", lambda dialog: dialog.accept())
+    ends.click()
+    queued = page.locator("#offline-queue .queued")
+    expect(queued).to_have_count(3)
+    expect(queued.nth(2)).to_contain_text("時間")
+    expect(page.locator("#entry")).to_be_hidden()
+    expect(ends).to_be_hidden()
+    queued.nth(2).locator(".queue-drop").click()  # taken back: the form is there again
+    expect(queued).to_have_count(2)
+    expect(page.locator("#entry")).to_be_visible()
+    ends.click()
+    expect(queued).to_have_count(3)
+    expect(queued.nth(2).locator(".queue-fix")).to_have_count(0)
+
+    page.context.set_offline(False)
+    expect(page.locator(".game-head .status-finished")).to_be_visible(timeout=20_000)
+    game.refresh_from_db()
+    assert (game.status, game.forced_end, game.forced_end_reason) == ("finished", True, "時間切れ")
+    stored = Hand.objects.filter(game=game).order_by("number")
+    assert [hand.data["result"]["type"] for hand in stored] == ["ron", "draw"]
 
 
 def test_a_login_expired_offline_asks_to_log_in_and_keeps_the_queue(
