@@ -405,3 +405,27 @@ def test_a_stored_hand_fixed_and_another_deleted_offline(
     expect(page.locator("table.hands tbody tr")).to_have_count(2)
     stored = [h.data["result"]["type"] for h in Hand.objects.filter(game=game).order_by("number")]
     assert stored == ["draw", "tsumo"]
+
+
+def test_a_settlement_on_screen_is_confirmed_offline(page: Page, live_server: LiveServer) -> None:
+    """The game ended (a player busted) with the settlement on screen, and then the network
+    dropped: the confirmation waits in the queue and is made once the network is back."""
+    from tests.scoring.test_views import tobi
+
+    club = make_club()
+    make_ruleset(club, "k_rule", "Kルール")
+    game = make_game(club)
+    tobi(game)
+    log_in(page, live_server, make_member(club, "kiroku", Role.SCOREKEEPER))
+    page.goto(f"/c/{club.slug}/games/{game.pk}/")
+    expect(page.locator("#offline-banner")).to_have_attribute("data-kept", "yes")
+    page.context.set_offline(True)
+    page.locator("form[data-offline-queue] button").click()
+    expect(page.locator("#offline-queue .queued")).to_have_count(1)
+    game.refresh_from_db()
+    assert game.status == "ongoing"
+
+    page.context.set_offline(False)
+    expect(page.locator(".game-head .status-finished")).to_be_visible(timeout=20_000)
+    game.refresh_from_db()
+    assert (game.status, game.forced_end) == ("finished", False)
