@@ -34,6 +34,7 @@ from typing import Any
 
 from tournaments.designs import BASE_ROUNDS
 from tournaments.published_designs import published_rounds
+from tournaments.rotational_designs import ROTATIONAL_ROUNDS
 
 Table = tuple[int, ...]
 Round = tuple[Table, ...]
@@ -42,7 +43,7 @@ RANDOM, SWISS = "random", "swiss"
 # The draw's own version: every change that gives any input another seating bumps it (a test
 # pins a few draws, so such a change cannot go unnoticed). Each drawn round keeps the version
 # that drew it, so that a record drawn by another Tenbou says so instead of "differs".
-SEATING_ALGORITHM = 6
+SEATING_ALGORITHM = 7
 METHODS = (RANDOM, SWISS)
 TEAM_COST, PAIR_COST = 100, 1  # teammates at one table weigh more than a repeated pair
 # A table of the round being drawn at which its players cannot all take a seat that keeps their
@@ -857,6 +858,10 @@ def constructed_rounds(
             options.append(resolvable_rounds(players, size, rounds, rng))
         if len(max(options, key=len)) < min(rounds, (len(players) - 1) // max(1, size - 1)):
             options.append(tripled_rounds(players, size, rounds, rng))
+        if len(max(options, key=len)) < min(rounds, (len(players) - 1) // max(1, size - 1)):
+            options.append(rotational_rounds(players, size, rounds, rng))
+        if len(max(options, key=len)) < min(rounds, (len(players) - 1) // max(1, size - 1)):
+            options.append(inflated_rounds(players, size, rounds, rng))
     else:
         options.append(_teams_kept_apart(players, size, rounds, rng, teams))
     best = max(options, key=len)
@@ -1039,6 +1044,85 @@ def resolvable_rounds(
         rng.shuffle(tables)
         built.append(tables)
     return built
+
+
+def group_rounds(group: tuple[int, int], base: Sequence[Sequence[int]]) -> list[list[list[int]]]:
+    """The distinct translates of ``base`` by the elements of ``Z_m1 x Z_m2`` (player
+    ``a*m2 + x`` is the element ``(a, x)``; player ``m1*m2``, ``∞``, stays), in the order of
+    the elements."""
+    m1, m2 = group
+    fixed = m1 * m2
+    built: list[list[list[int]]] = []
+    seen: set[frozenset[frozenset[int]]] = set()
+
+    def moved(p: int, a: int, x: int) -> int:
+        return p if p == fixed else ((p // m2 + a) % m1) * m2 + (p % m2 + x) % m2
+
+    for a, x in ((a, x) for a in range(m1) for x in range(m2)):
+        round_ = [[moved(p, a, x) for p in table] for table in base]
+        key = frozenset(frozenset(table) for table in round_)
+        if key not in seen:
+            seen.add(key)
+            built.append(round_)
+    return built
+
+
+def rotational_rounds(
+    players: Sequence[int], size: int, rounds: int, rng: random.Random
+) -> list[list[list[int]]]:
+    """The stored 1-rotational resolvable design for this many players
+    (``tournaments.rotational_designs``: 100 and 136 at tables of four, a Kirkman system of
+    57), drawn at random: every two players meet exactly once over the bound's rounds."""
+    entry = ROTATIONAL_ROUNDS.get((len(players), size))
+    if entry is None:
+        return []
+    order = list(players)
+    rng.shuffle(order)
+    built = group_rounds(*entry)
+    rng.shuffle(built)
+    seated = [[[order[p] for p in table] for table in round_] for round_ in built[:rounds]]
+    for round_ in seated:
+        rng.shuffle(round_)
+    return seated
+
+
+def inflated_rounds(
+    players: Sequence[int], size: int, rounds: int, rng: random.Random
+) -> list[list[list[int]]]:
+    """A resolvable design of ``4q²`` players at tables of four, ``q ≡ 1 (mod 3)`` a prime
+    power (196 = 4 × 7²): each point of the affine plane AG(2, q) becomes four players (its
+    *group*). A resolvable design of ``4q`` players (28 for q = 7) with one round taken as its
+    groups seats the four-player groups of one line against each other, every two players of
+    different groups once, in ``(4q - 4) / 3`` rounds; the lines of one direction side by side
+    make a round of the whole field, so each of the ``q + 1`` directions gives that many
+    rounds, and two points lie on exactly one line: every two players of different groups meet
+    once. A last round seats each group at its own table: ``(4q² - 1) / 3`` rounds, the
+    bound."""
+    count = len(players)
+    q = next((q for q in range(4, 15) if 4 * q * q == count), 0)
+    if size != 4 or not q or q % 3 != 1 or _galois_field(q) is None:
+        return []
+    small_bound = (4 * q - 1) // 3
+    small = constructed_rounds(list(range(4 * q)), 4, small_bound, rng)
+    plane = affine_rounds(list(range(q * q)), q, q + 1, rng)
+    if len(small) < small_bound or len(plane) < q + 1:
+        return []
+    groups, *between = small
+    order = list(players)
+    rng.shuffle(order)  # player j of point p's group is order[4p + j]
+    built = [[[order[4 * p + j] for j in range(4)] for p in range(q * q)]]
+    for direction in plane:
+        for round_ in between:
+            tables = []
+            for line in direction:
+                # the small design's group i is point line[i]'s group, its players in order
+                place = {s: (line[i], j) for i, g in enumerate(groups) for j, s in enumerate(g)}
+                tables += [[order[4 * place[s][0] + place[s][1]] for s in t] for t in round_]
+            built.append(tables)
+    rng.shuffle(built)
+    for round_ in built:
+        rng.shuffle(round_)
+    return built[:rounds]
 
 
 def tripled_rounds(

@@ -18,12 +18,14 @@ import pytest
 
 from tournaments.designs import BASE_ROUNDS
 from tournaments.published_designs import PUBLISHED_ROUNDS
+from tournaments.rotational_designs import ROTATIONAL_ROUNDS
 from tournaments.seating import (
     SEATING_ALGORITHM,
     Round,
     SeatingError,
     _galois_field,
     byes_needed,
+    constructed_rounds,
     outlook,
     plan_rounds,
     resolvable_rounds,
@@ -505,6 +507,26 @@ def test_eight_teams_of_four_over_nine_rounds_meet_nobody_twice_and_no_teammate(
     assert max(max(c) - min(c) for c in winds.values()) <= 1
 
 
+@pytest.mark.parametrize(("players", "size"), [*sorted(ROTATIONAL_ROUNDS), (196, 4)])
+def test_the_designs_found_offline_or_inflated_seat_every_pair_exactly_once(
+    players: int, size: int
+) -> None:
+    """The 1-rotational designs found offline (100 players over 33 rounds, a Kirkman system of
+    57 over 28 ...) and 196 players from the affine plane of order 7 and a design of 28, drawn
+    as a tournament would: every pair exactly once over the bound."""
+    bound = (players - 1) // (size - 1)
+    everyone = list(range(1, players + 1))
+    drawn = constructed_rounds(everyone, size, bound, random.Random(5))
+    assert len(drawn) == bound
+    met: Counter[frozenset[int]] = Counter()
+    for tables in drawn:
+        assert sorted(p for table in tables for p in table) == everyone
+        assert {len(table) for table in tables} == {size}
+        met.update(frozenset(pair) for table in tables for pair in combinations(table, 2))
+    assert len(met) == players * (players - 1) // 2
+    assert set(met.values()) == {1}
+
+
 @pytest.mark.parametrize("players", [27, 45, 63, 99])
 def test_a_tripled_kirkman_system_seats_every_pair_exactly_once(players: int) -> None:
     """Three groups of ``v`` (15 for 45 players): orthogonal Latin squares seat every two
@@ -546,6 +568,8 @@ PINNED_DRAWS = {
     5: "c7cdd72ffd154233184ac9092c7b80e72dae0fbfba3cbf8db24026975d9ffbc7",
     # 6: Kirkman triple systems of 3v players from one of v (45 players)
     6: "c7cdd72ffd154233184ac9092c7b80e72dae0fbfba3cbf8db24026975d9ffbc7",
+    # 7: stored 1-rotational designs (100 players over 33 rounds, 57 at tables of three ...)
+    7: "c7cdd72ffd154233184ac9092c7b80e72dae0fbfba3cbf8db24026975d9ffbc7",
 }
 
 
