@@ -32,7 +32,14 @@ from reports.render import LANDSCAPE, PORTRAIT, render_pdf
 from reports.text import shortened
 from scoring.models import Game, GameStatus
 from standings.day import DayResults
-from standings.players import hand_figures, player_charts, player_stats, result_figures
+from standings.players import (
+    hand_figures,
+    player_charts,
+    player_stats,
+    rating_chart,
+    result_figures,
+)
+from standings.ratings import club_ratings, league_ratings
 from standings.tables import Row, Standings, league_standings
 from standings.templatetags.standings_tags import cell
 
@@ -183,6 +190,8 @@ def player_pdf(player: Player, league: League | None = None, language: str | Non
     """The player's report, portrait A4: figures, charts and every game of the scope."""
     language = language or translation.get_language()
     stats = player_stats(player, league)
+    ratings = league_ratings(league) if league else club_ratings(player.club_id)
+    rating = ratings.get(player.pk)
     with translation.override(language):
         scope = league.name if league else gettext("All games")
         title = f"{player.name} · {scope}"
@@ -194,6 +203,8 @@ def player_pdf(player: Player, league: League | None = None, language: str | Non
             "hand_figures": hand_figures(stats.hands),
             "games": running_lines(stats.results.lines),
             **player_charts(player.name, stats.results),
+            "rating": rating,
+            **rating_chart(player.name, rating),
         }
     return render_pdf(
         "reports/player.html",

@@ -381,6 +381,22 @@ def _baseline(plot: _Plot, value: float | None) -> list[str]:
     return [_tag("line", **line, stroke=AXIS_COLOUR, stroke_width=1.5, class_="chart-baseline")]
 
 
+def _band(
+    plot: _Plot, xs: Sequence[float], low: Sequence[float], high: Sequence[float]
+) -> list[str]:
+    """The range from ``low`` to ``high`` at each x, shaded in the first series' colour."""
+    if not low:
+        return []
+    if len(xs) == 1:  # one position: a short bar, as a polygon of no width would not show
+        xs = [xs[0] - 3, xs[0] + 3]
+        low, high = [low[0]] * 2, [high[0]] * 2
+    upper = [f"{_num(x)},{_num(plot.y(v))}" for x, v in zip(xs, high, strict=True)]
+    lower = [f"{_num(x)},{_num(plot.y(v))}" for x, v in zip(xs, low, strict=True)]
+    points = " ".join(upper + lower[::-1])
+    shade = {"fill": PALETTE[0], "fill_opacity": 0.18, "stroke": "none", "class_": "chart-band"}
+    return [_tag("polygon", points=points, **shade)]
+
+
 def _check_series(x_ticks: Sequence[str], series: Sequence[Series]) -> None:
     """Every series needs one value per x position, each a finite number."""
     for one in series:
@@ -399,10 +415,12 @@ def line_chart(
     x_ticks: Sequence[str],
     series: Sequence[Series],
     baseline: float | None = None,
+    band: tuple[Sequence[float], Sequence[float]] | None = None,
     width: int = 640,
     height: int = 320,
 ) -> str:
-    """An SVG line chart: one line per series over the ``x_ticks`` positions.
+    """An SVG line chart: one line per series over the ``x_ticks`` positions; ``band`` (low and
+    high values per position) shades a range behind the first line, e.g. a rating's ±.
 
     Each line ends in its final value, and the legend gives name and final value (e.g. a player's
     cumulative league points over their games, baseline 0; or a game's four scores hand by hand,
@@ -413,7 +431,10 @@ def line_chart(
     named = [(one.name, final) for one, final in zip(series, finals, strict=True)]
     texts = [f"{_shorten(name)}: {final}" if final else _shorten(name) for name, final in named]
     rows = _legend_rows([_legend_width(text) for text in texts], width - 2 * EDGE)
+    low, high = band or ((), ())
+    _check_series(x_ticks, [Series("band", low), Series("band", high)] if band else [])
     data = [v for one in series for v in one.values] + ([] if baseline is None else [baseline])
+    data += [*low, *high]
     # On the right: the final values, and half of the last x label, which is centred on the edge.
     right_room = max(
         [_text_width(label) / 2 for label in x_ticks[-1:]] + [_text_width(f) + 10 for f in finals]
@@ -423,6 +444,7 @@ def line_chart(
     xs = _x_positions(plot, len(x_ticks))
     body = [
         _frame(plot, title, (x_label, y_label)),
+        *_band(plot, xs, low, high),
         *_baseline(plot, baseline),
         _x_tick_labels(plot, xs, x_ticks),
         _lines(plot, xs, series),

@@ -30,6 +30,7 @@ from django.utils.translation import gettext_lazy as _
 from clubs.models import Counting, League, Player
 from scoring.models import GameResult, GameStatus, HandStat, table_name
 from standings import charts
+from standings.ratings import START, Rating
 from standings.stamps import CACHE_SECONDS, cache_key, results_stamp
 from standings.tables import (
     PLACE_SHORT,
@@ -479,6 +480,25 @@ def player_charts(name: str, results: Results) -> dict[str, SafeString]:
         height=220,
     )
     return {"points_chart": mark_safe(points), "places_chart": mark_safe(places)}
+
+
+def rating_chart(name: str, rating: Rating | None) -> dict[str, SafeString]:
+    """The rating after each game with its 95% range shaded (the player page and report)."""
+    if rating is None or not rating.history:
+        return {}
+    shown = [Rating(mu, sigma, 0) for _day, mu, sigma in rating.history]
+    chart = charts.line_chart(
+        title=gettext("Rating over the games"),
+        x_label=gettext("Game (date)"),
+        y_label=gettext("Rating"),
+        x_ticks=[day for day, _mu, _sigma in rating.history],
+        series=[charts.Series(name, [round(r.shown) for r in shown])],
+        band=([round(r.low) for r in shown], [round(r.high) for r in shown]),
+        baseline=START,
+        width=420,
+        height=280,
+    )
+    return {"rating_chart": mark_safe(chart)}
 
 
 def head_to_head_rows(stats: PlayerStats, slug: str) -> SafeString:

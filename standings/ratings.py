@@ -20,7 +20,7 @@ re-rates from the start on the next read.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from django.core.cache import cache
@@ -36,7 +36,7 @@ START = 1500.0  # everyone's rating before their first game, on the shown scale
 SCALE = 40.0  # shown points per unit of OpenSkill's mu (mu starts at 25, sigma at 25/3)
 Z_95 = 1.96
 PROVISIONAL_GAMES = 10
-RATINGS_CACHE_VERSION = 1
+RATINGS_CACHE_VERSION = 2
 
 
 @dataclass(frozen=True)
@@ -46,6 +46,8 @@ class Rating:
     mu: float
     sigma: float
     games: int
+    # (day played, mu, sigma) after each of the player's games, in order: the history chart
+    history: tuple[tuple[str, float, float], ...] = field(default=(), compare=False, repr=False)
 
     @property
     def shown(self) -> float:
@@ -72,18 +74,24 @@ class Rating:
 
 def rate(games: Iterable[list[tuple[int, int]]]) -> dict[int, Rating]:
     """Each player's rating after ``games`` (in order), each game its (player, place) pairs."""
+    return rate_dated(("", table) for table in games)
+
+
+def rate_dated(games: Iterable[tuple[str, list[tuple[int, int]]]]) -> dict[int, Rating]:
+    """``rate`` for (day played, table) pairs: each rating's history carries the days."""
     model = PlackettLuce()
     current: dict[int, Any] = {}
-    played: dict[int, int] = {}
-    for table in games:
+    history: dict[int, list[tuple[str, float, float]]] = {}
+    for day, table in games:
         players = [player for player, _place in table]
         teams = [[current.get(player) or model.rating()] for player in players]
         rated = model.rate(teams, ranks=[place for _player, place in table])
         for player, (after,) in zip(players, rated, strict=True):
             current[player] = after
-            played[player] = played.get(player, 0) + 1
+            history.setdefault(player, []).append((day, float(after.mu), float(after.sigma)))
     return {
-        player: Rating(float(r.mu), float(r.sigma), played[player]) for player, r in current.items()
+        player: Rating(float(r.mu), float(r.sigma), len(history[player]), tuple(history[player]))
+        for player, r in current.items()
     }
 
 
@@ -117,19 +125,21 @@ def club_ratings(club_id: int, *, stamp: Any = None) -> dict[int, Rating]:
 
 def _rated(results: QuerySet[GameResult]) -> dict[int, Rating]:
     rows = results.order_by("game__played_on", "game__created_at", "game_id", "seat").values_list(
-        "game_id", "player_id", "rank"
+        "game_id", "player_id", "rank", "game__played_on"
     )
-    return rate(_tables(rows.iterator(chunk_size=4000)))
+    return rate_dated(_tables(rows.iterator(chunk_size=4000)))
 
 
-def _tables(rows: Iterable[tuple[int, int, int]]) -> Iterable[list[tuple[int, int]]]:
-    """The rows (game, player, place), in game order, as one table a game."""
-    game, table = None, []
-    for game_id, player, place in rows:
+def _tables(
+    rows: Iterable[tuple[int, int, int, Any]],
+) -> Iterable[tuple[str, list[tuple[int, int]]]]:
+    """The rows (game, player, place, day), in game order, as (day, table) a game."""
+    game, table, day = None, [], ""
+    for game_id, player, place, played_on in rows:
         if game_id != game and table:
-            yield table
+            yield day, table
             table = []
-        game = game_id
+        game, day = game_id, played_on.isoformat()
         table.append((player, place))
     if table:
-        yield table
+        yield day, table

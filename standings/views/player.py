@@ -15,6 +15,7 @@ from standings.players import (
     league_asked,
     player_charts,
     player_stats,
+    rating_chart,
     result_figures,
     stats_key,
 )
@@ -43,9 +44,11 @@ def player(request: HttpRequest, club: Club, player_id: int) -> HttpResponse:
         CACHE_SECONDS,
     )
     ratings = league_ratings(league, stamp=stamp) if league else club_ratings(club.pk, stamp=stamp)
+    rating = ratings.get(person.pk)
     context = {
         "player": person,
-        "rating": ratings.get(person.pk),
+        "rating": rating,
+        **rating_chart(person.name, rating),
         "leagues": leagues,
         "league": league,
         "bad_league": asked if asked and league is None else "",

@@ -304,9 +304,10 @@ def test_the_player_report_embeds_the_pages_charts(
     page = as_member.get(
         reverse("standings:player", args=["tsubame", players[0].pk]), {"league": played.pk}
     )
-    assert page.content.decode().count("<svg") == 2
+    assert page.content.decode().count("<svg") == 3  # points, places, rating
     printed = text(player_pdf(players[0], played, language="ja"))
     assert "ポイントの推移" in printed or "累計ポイント" in printed
+    assert "レーティングの推移" in printed
 
 
 # -- the URLs ---------------------------------------------------------------------------------

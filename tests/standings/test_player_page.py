@@ -431,7 +431,7 @@ def test_a_member_sees_the_league_page_with_every_figure(world: World) -> None:
     assert "<details>" in win  # the definition one tap away
     assert '<figure class="chart">' in content
     assert "<svg" in content
-    assert content.count("<svg") == 2
+    assert content.count("<svg") == 3  # points, places, rating
     switch = re.search(r'<nav class="pill-nav".*?</nav>', content, re.S)
     assert switch
     current = re.search(r'<a [^>]*aria-current="page"[^>]*>([^<]*)</a>', switch.group(0))

@@ -124,3 +124,38 @@ def test_the_player_page_shows_the_rating_its_range_and_provisional_mark(
         assert f"{round(shown):,} ± {round(margin):,}" in figure
         assert "(provisional)" in figure
         assert f"conservative rating {round(shown - margin):,}" in figure
+
+
+@pytest.mark.django_db
+def test_the_rating_history_chart_follows_each_game_with_its_range(
+    version: RulesetVersion, players: list[Player], as_member: object
+) -> None:
+    """Two games a week apart, rated by hand: the player page's rating chart has a point per
+    game at the library's numbers (on the 1500 scale), its band from low to high, and the
+    days under it; the history is the league's order, not the order entered."""
+    a, b, c, d, e = players
+    league = make_league(version.ruleset.club)
+    later = [(a, 4, "-40.0", 5000), (b, 1, "50.0", 50000), (c, 2, "10.0", 30000)]
+    first = [(a, 1, "50.0", 50000), (b, 2, "10.0", 30000), (c, 3, "-20.0", 15000)]
+    result_game(version, league, DAY + datetime.timedelta(days=7), [*later, (d, 3, "-20", 15000)])
+    result_game(version, league, DAY, [*first, (e, 4, "-40.0", 5000)])
+    once = by_hand([("a", 1), ("b", 2), ("c", 3), ("e", 4)])["a"]
+    twice = by_hand(
+        [("a", 1), ("b", 2), ("c", 3), ("e", 4)], [("a", 4), ("b", 1), ("c", 2), ("d", 3)]
+    )["a"]
+    history = league_ratings(league)[a.pk].history
+    assert [(day, (mu, sigma)) for day, mu, sigma in history] == [
+        (DAY.isoformat(), once),
+        ((DAY + datetime.timedelta(days=7)).isoformat(), twice),
+    ]
+    page = as_member.get(  # type: ignore[attr-defined]
+        f"/c/{league.club.slug}/players/{a.pk}/?league={league.pk}", HTTP_ACCEPT_LANGUAGE="en"
+    ).content.decode()
+    chart = page[page.index('class="chart chart-rating"') :]
+    chart = chart[: chart.index("</figure>")]
+    assert "Rating over the games" in chart
+    assert chart.count("<polygon") == 1  # the band
+    shown = [1500 + 40 * (mu - 25) for mu, _sigma in (once, twice)]
+    assert f"{round(shown[-1]):,}" in chart  # the last point's value, beside it
+    assert DAY.isoformat() in chart
+    assert shown[1] < shown[0]  # fourth in the second game: down
