@@ -46,6 +46,9 @@ class Row:
     carried: Decimal | None = None  # a tournament's finalist: points carried over the cut
     qualified: bool = True
     place: int | None = None  # None below the qualification line
+    # The page's rating column (``standings.ratings``): its conservative value sorts it
+    rating_low: float | None = None
+    rating_text: str = ""
 
     def rate(self, count: int) -> float:
         return count / self.games if self.games else 0.0
@@ -88,6 +91,8 @@ class Row:
             return self.places[int(key.removeprefix("place_")) - 1]
         if key == "name":
             return self.name
+        if key == "rating":  # the conservative rating; nobody's comes last
+            return float("-inf") if self.rating_low is None else self.rating_low
         return getattr(self, key)
 
 
@@ -101,8 +106,12 @@ class Column:
     kind: str = "number"  # points, number, rate, average, text
 
 
-def columns(table_size: int) -> list[Column]:
-    """The standings' columns, in display order; a sanma league has three places."""
+RATING_COLUMN = Column("rating", _("Rating (conservative)"), _("Rating"), kind="rating")
+
+
+def columns(table_size: int, *, rating: bool = False) -> list[Column]:
+    """The standings' columns, in display order; a sanma league has three places. The page adds
+    the rating (``rating``); the CSV writes its own rating columns."""
     places = [
         Column(f"place_{n}", PLACE_LABELS[n - 1], PLACE_SHORT[n - 1])
         for n in range(1, table_size + 1)
@@ -120,6 +129,7 @@ def columns(table_size: int) -> list[Column]:
         Column("average_score", _("Average final score"), _("Avg score"), kind="score"),
         Column("tobi_rate", _("Bust rate"), _("Bust %"), False, kind="rate"),
         Column("penalties", _("Penalties"), _("Pen."), False),
+        *([RATING_COLUMN] if rating else []),
     ]
 
 

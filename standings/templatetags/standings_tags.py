@@ -48,6 +48,8 @@ def cell(row: Row, column: Column) -> str:
         return points(value) if column.key == "average_points" else average(value)
     if column.kind == "score":
         return score(value)
+    if column.kind == "rating":
+        return row.rating_text or "—"
     return str(value)
 
 

@@ -20,8 +20,16 @@ from clubs.views.common import club_page
 from scoring.models import HandStat
 from standings.forms import StandingsFilter, rows_as_asked
 from standings.leagues import current_league
+from standings.ratings import Rating, league_ratings
 from standings.stamps import CACHE_SECONDS, cache_key, results_stamp
-from standings.tables import Row, Standings, columns, counted_results, league_standings
+from standings.tables import (
+    RATING_COLUMN,
+    Row,
+    Standings,
+    columns,
+    counted_results,
+    league_standings,
+)
 from standings.templatetags.standings_tags import cell
 from standings.yaku import recorded_wins, yaku_table
 
@@ -54,12 +62,12 @@ def league_yaku(request: HttpRequest, club: Club, league_id: int) -> HttpRespons
 
 
 # Bumped when the table's HTML changes: tables kept in the cache in the older form are not read.
-TABLE_HTML_VERSION = 1
+TABLE_HTML_VERSION = 2
 KEPT_QUERIES = {"date_from", "date_to", "sort", "order", "q"}  # q only when empty
 
 
 def _league_page(request: HttpRequest, club: Club, league: League) -> HttpResponse:
-    form = StandingsFilter(request.GET, columns=columns(4))
+    form = StandingsFilter(request.GET, columns=columns(4, rating=True))
     form.is_valid()
     context: dict[str, Any] = {
         "league": league,
@@ -98,8 +106,23 @@ def _table_html(request: HttpRequest, club: Club, league: League, form: Standing
 def _render_table(request: HttpRequest, club: Club, league: League, form: StandingsFilter) -> str:
     date_from, date_to = form.dates()
     table = league_standings(league, date_from, date_to)
+    _add_ratings(table, league_ratings(league, date_from, date_to))
     context = {"league": league, "form": form, "table": table, **_shown(table, form, club.slug)}
     return club_page(request, "standings/league.html#table", club, context).content.decode()
+
+
+def _add_ratings(table: Standings, ratings: dict[int, Rating]) -> None:
+    """The rating column: "1,612 ± 140" (provisional marked), sorted by the conservative
+    value, the lower end of the range (docs/stats.md)."""
+    table.columns = [*table.columns, RATING_COLUMN]
+    provisional = _("provisional")
+    for row in table.rows:
+        rating = ratings.get(row.player_id)
+        if rating is None:
+            continue
+        row.rating_low = rating.low
+        text = f"{round(rating.shown):,} ± {round(rating.margin):,}"
+        row.rating_text = f"{text} ({provisional})" if rating.provisional else text
 
 
 @dataclass(frozen=True)

@@ -159,3 +159,49 @@ def test_the_rating_history_chart_follows_each_game_with_its_range(
     assert f"{round(shown[-1]):,}" in chart  # the last point's value, beside it
     assert DAY.isoformat() in chart
     assert shown[1] < shown[0]  # fourth in the second game: down
+
+
+@pytest.mark.django_db
+def test_the_standings_rating_column_shows_the_range_and_sorts_by_the_conservative_value(
+    version: RulesetVersion, players: list[Player], as_member: object
+) -> None:
+    """Two games rated by hand: the standings' rating column writes "shown ± margin" (marked
+    provisional) and ``sort=rating`` orders the players by the lower end of their range."""
+    a, b, c, d, e = players
+    league = make_league(version.ruleset.club)
+    result_game(
+        version,
+        league,
+        DAY,
+        [
+            (a, 1, "50.0", 50000),
+            (b, 2, "10.0", 30000),
+            (c, 3, "-20.0", 15000),
+            (e, 4, "-40.0", 5000),
+        ],
+    )
+    result_game(
+        version,
+        league,
+        DAY + datetime.timedelta(days=7),
+        [(a, 4, "-40.0", 5000), (b, 1, "50.0", 50000), (c, 2, "10.0", 30000), (d, 3, "-20", 15000)],
+    )
+    rated = by_hand(
+        [(a.name, 1), (b.name, 2), (c.name, 3), (e.name, 4)],
+        [(a.name, 4), (b.name, 1), (c.name, 2), (d.name, 3)],
+    )
+
+    def low(name: str) -> float:
+        mu, sigma = rated[name]
+        return 1500 + 40 * (mu - 25) - 1.96 * 40 * sigma
+
+    page = as_member.get(  # type: ignore[attr-defined]
+        f"/c/{league.club.slug}/leagues/{league.pk}/?sort=rating", HTTP_ACCEPT_LANGUAGE="en"
+    ).content.decode()
+    body = page[page.index("<tbody") :]
+    order = sorted(body.find(f">{p.name}<") for p in players)
+    shown = [next(p.name for p in players if body.find(f">{p.name}<") == at) for at in order]
+    assert shown == sorted(rated, key=low, reverse=True)
+    mu, sigma = rated[b.name]
+    text = f"{round(1500 + 40 * (mu - 25)):,} ± {round(1.96 * 40 * sigma):,} (provisional)"
+    assert text in body
