@@ -19,8 +19,9 @@ re-rates from the start on the next read.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from itertools import permutations
 from typing import Any
 
 from django.core.cache import cache
@@ -30,12 +31,13 @@ from openskill.models import PlackettLuce
 from clubs.models import League
 from scoring.models import GameResult, GameStatus
 from standings.stamps import CACHE_SECONDS, cache_key, results_stamp
-from standings.tables import counted_results, league_dates
+from standings.tables import RATING_COLUMN, counted_results, league_dates
 
 START = 1500.0  # everyone's rating before their first game, on the shown scale
 SCALE = 40.0  # shown points per unit of OpenSkill's mu (mu starts at 25, sigma at 25/3)
 Z_95 = 1.96
 PROVISIONAL_GAMES = 10
+PROVISIONAL_MARK = "†"  # after a provisional rating in a table; the page says what it means
 RATINGS_CACHE_VERSION = 2
 
 
@@ -95,6 +97,50 @@ def rate_dated(games: Iterable[tuple[str, list[tuple[int, int]]]]) -> dict[int, 
     }
 
 
+def place_chances(ratings: Sequence[Rating | None]) -> list[list[float]]:
+    """Each player's chance of each place at a table about to play (a player never rated
+    starts as everyone does): ``chances[player][place - 1]``.
+
+    The library's prediction gives each player's chance of the top (``predict_win``, which
+    weighs both ratings' uncertainty); the later places follow the Plackett-Luce model those
+    chances are weights of: the first place goes to a player in proportion to their weight,
+    the next among the others likewise, and so on, over every order of the table."""
+    model = PlackettLuce()
+    teams = [[model.rating() if r is None else model.rating(r.mu, r.sigma)] for r in ratings]
+    weights = [float(w) for w in model.predict_win(teams)]
+    count = len(ratings)
+    chances = [[0.0] * count for _ in range(count)]
+    for order in permutations(range(count)):
+        chance, left = 1.0, sum(weights)
+        for player in order:
+            chance *= weights[player] / left
+            left -= weights[player]
+        for place, player in enumerate(order):
+            chances[player][place] += chance
+    return chances
+
+
+def add_rating_column(table: Any, ratings: dict[int, Rating]) -> None:
+    """A standings page's rating column (a league's or a tournament's table: its ``columns``
+    and ``rows``): "1,612 ±140", a provisional one marked "†" (the page says what it means),
+    sorted by the conservative rating."""
+    table.columns = [*table.columns, RATING_COLUMN]
+    for row in table.rows:
+        rating = ratings.get(row.player_id)
+        if rating is None:
+            continue
+        row.rating_low = rating.low
+        text = f"{round(rating.shown):,} ±{round(rating.margin):,}"
+        row.rating_text = f"{text}{PROVISIONAL_MARK}" if rating.provisional else text
+
+
+def ratings_of(results: QuerySet[GameResult], *scope: Any, stamp: Any) -> dict[int, Rating]:
+    """The given results rated in order (a tournament's games), kept under ``scope`` and the
+    stamp of the club's results, which any change to any of its games moves."""
+    key = cache_key("ratings-of", RATINGS_CACHE_VERSION, *scope, stamp)
+    return cache.get_or_set(key, lambda: _rated(results), CACHE_SECONDS)
+
+
 def league_ratings(
     league: League, date_from: Any = None, date_to: Any = None, *, stamp: Any = None
 ) -> dict[int, Rating]:
@@ -119,8 +165,13 @@ def club_ratings(club_id: int, *, stamp: Any = None) -> dict[int, Rating]:
     """Club-wide ratings: every finished game of the club (a player page's "all games")."""
     stamp = stamp or results_stamp(club_id, None)
     key = cache_key("ratings-club", RATINGS_CACHE_VERSION, club_id, stamp)
+    return cache.get_or_set(key, lambda: rate_club(club_id), CACHE_SECONDS)
+
+
+def rate_club(club_id: int) -> dict[int, Rating]:
+    """Every finished game of the club rated from scratch (no cache)."""
     finished = GameResult.objects.filter(game__club_id=club_id, game__status=GameStatus.FINISHED)
-    return cache.get_or_set(key, lambda: _rated(finished), CACHE_SECONDS)
+    return _rated(finished)
 
 
 def _rated(results: QuerySet[GameResult]) -> dict[int, Rating]:

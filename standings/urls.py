@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.urls import path
 
-from standings.views import day, exports, home, league, log, player, whatif
+from standings.views import day, exports, home, league, log, player, predict, whatif
 
 app_name = "standings"
 
@@ -21,6 +21,7 @@ urlpatterns = [
     path("c/<slug:slug>/leagues/<int:league_id>/what-if/", whatif.whatif, name="whatif"),
     path("c/<slug:slug>/leagues/<int:league_id>/yaku/", league.league_yaku, name="league_yaku"),
     path("c/<slug:slug>/players/<int:player_id>/", player.player, name="player"),
+    path("c/<slug:slug>/predict/", predict.predict, name="predict"),
     path("c/<slug:slug>/games/<int:game_id>/chart.svg", home.game_chart, name="game_chart"),
     path("c/<slug:slug>/log/", log.log, name="log"),
     path("c/<slug:slug>/day/", day.latest, name="day_latest"),

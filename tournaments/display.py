@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import datetime
 from collections import Counter
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
 from typing import Any
 
 from django.db.models import Prefetch
@@ -16,6 +17,8 @@ from scoring.display import SEAT_WINDS, WIND_LETTERS
 from scoring.engine import RecordError
 from scoring.models import Game, GameStatus
 from standings.games import LiveTable, live_table
+from standings.ratings import Rating, place_chances
+from standings.tables import PLACE_SHORT
 from tournaments.models import Round, RoundStatus, RoundTable, TableSeat, Tournament
 from tournaments.seating import Quality, seating_quality
 from tournaments.services import history_before
@@ -43,6 +46,12 @@ class SeatView:
     team: str
     substitute: bool
     score: int | None  # live, once the game has begun
+    chances: tuple[float, ...] = ()  # of each place, from the ratings (``place_chances``)
+
+    @property
+    def chance_list(self) -> list[tuple[str, int]]:
+        """Each place (1st, 2nd ...) with the chance of it, in whole percent."""
+        return [(str(PLACE_SHORT[i]), round(100 * c)) for i, c in enumerate(self.chances)]
 
 
 @dataclass(frozen=True)
@@ -58,14 +67,25 @@ class TableView:
         return str(STATUS_NAMES[self.status])
 
 
-def round_tables(round_: Round) -> list[TableView]:
-    """Every table of the round with its seats and, once published, how its game stands."""
+def round_tables(round_: Round, ratings: Mapping[int, Rating] | None = None) -> list[TableView]:
+    """Every table of the round with its seats and, once published, how its game stands; with
+    ``ratings``, each seated player's chance of each place."""
     seats = TableSeat.objects.select_related("entry__player", "entry__team").order_by("seat")
     games = scoring.games()  # with the seats, players and hands a replay reads
     tables = round_.tables.prefetch_related(
         Prefetch("seats", queryset=seats), Prefetch("game", queryset=games)
     ).order_by("number")
-    return [_table_view(table) for table in tables]
+    views = [_table_view(table) for table in tables]
+    if ratings is None:
+        return views
+    return [_with_chances(view, ratings) for view in views]
+
+
+def _with_chances(view: TableView, ratings: Mapping[int, Rating]) -> TableView:
+    players = [seat.entry.player_id for seat in view.table.seats.all()]
+    chances = place_chances([ratings.get(player) for player in players])
+    seats = [replace(seat, chances=tuple(c)) for seat, c in zip(view.seats, chances, strict=True)]
+    return replace(view, seats=seats)
 
 
 def _table_view(table: RoundTable) -> TableView:

@@ -15,6 +15,8 @@ from django.utils.translation import gettext_lazy as _
 
 from clubs.models import Counting, League, TieBreak
 from scoring.models import GameResult, GameStatus
+from standings.ratings import Rating, ratings_of
+from standings.stamps import results_stamp
 from standings.tables import Column, ResultLine, Row, as_points, columns, rows_from_lines
 from tournaments.models import CutCarry, Entry, SubstituteResults, Tournament
 
@@ -69,6 +71,15 @@ def tournament_standings(tournament: Tournament) -> TournamentStandings:
         table.columns.insert(1, CARRIED)
     table.teams = team_rows(table)
     return table
+
+
+def tournament_ratings(tournament: Tournament) -> dict[int, Rating]:
+    """The ratings over the tournament's own finished games (its standings' rating column)."""
+    results = GameResult.objects.filter(
+        game__tournament_table__round__tournament=tournament, game__status=GameStatus.FINISHED
+    )
+    stamp = results_stamp(tournament.club_id, None)
+    return ratings_of(results, "tournament", tournament.pk, stamp=stamp)
 
 
 def _lines(tournament: Tournament, entries: dict[int, Entry]) -> list[tuple[int, ResultLine]]:

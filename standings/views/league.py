@@ -20,10 +20,9 @@ from clubs.views.common import club_page
 from scoring.models import HandStat
 from standings.forms import StandingsFilter, rows_as_asked
 from standings.leagues import current_league
-from standings.ratings import Rating, league_ratings
+from standings.ratings import PROVISIONAL_GAMES, add_rating_column, league_ratings
 from standings.stamps import CACHE_SECONDS, cache_key, results_stamp
 from standings.tables import (
-    RATING_COLUMN,
     Row,
     Standings,
     columns,
@@ -106,23 +105,9 @@ def _table_html(request: HttpRequest, club: Club, league: League, form: Standing
 def _render_table(request: HttpRequest, club: Club, league: League, form: StandingsFilter) -> str:
     date_from, date_to = form.dates()
     table = league_standings(league, date_from, date_to)
-    _add_ratings(table, league_ratings(league, date_from, date_to))
+    add_rating_column(table, league_ratings(league, date_from, date_to))
     context = {"league": league, "form": form, "table": table, **_shown(table, form, club.slug)}
     return club_page(request, "standings/league.html#table", club, context).content.decode()
-
-
-def _add_ratings(table: Standings, ratings: dict[int, Rating]) -> None:
-    """The rating column: "1,612 ± 140" (provisional marked), sorted by the conservative
-    value, the lower end of the range (docs/stats.md)."""
-    table.columns = [*table.columns, RATING_COLUMN]
-    provisional = _("provisional")
-    for row in table.rows:
-        rating = ratings.get(row.player_id)
-        if rating is None:
-            continue
-        row.rating_low = rating.low
-        text = f"{round(rating.shown):,} ± {round(rating.margin):,}"
-        row.rating_text = f"{text} ({provisional})" if rating.provisional else text
 
 
 @dataclass(frozen=True)
@@ -177,6 +162,7 @@ def _shown(table: Standings, form: StandingsFilter, slug: str) -> dict[str, Any]
     return {
         "rows": _display_rows(table, shown.rows, slug),
         "colspan": len(table.columns) + 2,
+        "provisional_games": PROVISIONAL_GAMES,
         "sort_key": shown.key or "",
         "descending": shown.descending,
         "notices": notices,

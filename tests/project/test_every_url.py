@@ -60,6 +60,7 @@ ACCESS: dict[str, Any] = {
     "reports:game_sheets": Role.ADMIN,
     "reports:standings": CLUB,
     "standings:league_yaku": CLUB,
+    "standings:predict": CLUB,
     "standings:day_latest": CLUB,
     "standings:day": CLUB,
     "standings:day_csv": CLUB,

@@ -69,6 +69,11 @@ def test_a_result_counts_penalties_and_a_bust(game: Game) -> None:
     assert results == {0: (False, 0), 1: (False, 0), 2: (True, 1), 3: (False, 0)}
 
 
+def checked(out: StringIO) -> str:
+    """The rebuild's summary of the games (the ratings' comes after it)."""
+    return next(line for line in out.getvalue().splitlines() if " games checked, " in line)
+
+
 @pytest.mark.django_db
 def test_rebuild_results_changes_nothing_on_a_healthy_database(game: Game) -> None:
     state = play(game, RIICHI_THEN_OPEN_RON, DRAW)
@@ -77,8 +82,9 @@ def test_rebuild_results_changes_nothing_on_a_healthy_database(game: Game) -> No
     call_command("rebuild_results", stdout=out)
     assert re.fullmatch(
         r"1 games checked, 0 changed \(0 hand rows, 0 result rows\), 0 unreadable, in \d+\.\d s",
-        out.getvalue().splitlines()[-1],
+        checked(out),
     )
+    assert out.getvalue().splitlines()[-1] == "4 ratings in 1 scopes rebuilt from scratch, 0 differ"
 
 
 @pytest.mark.django_db
@@ -97,7 +103,7 @@ def test_rebuild_results_says_how_far_it_is_and_stops_at_its_limit(
     monkeypatch.setattr(rebuild_results, "PROGRESS_EVERY", 1)
     out, err = StringIO(), StringIO()
     call_command("rebuild_results", limit=2, stdout=out, stderr=err)
-    assert out.getvalue().splitlines()[-1].startswith("2 games checked, 0 changed")
+    assert checked(out).startswith("2 games checked, 0 changed")
     progress = err.getvalue().splitlines()
     assert [line.split(",")[0] for line in progress] == ["1 of 2 games", "2 of 2 games"]
     assert progress[-1].endswith("; 0 s to go")
@@ -116,14 +122,21 @@ def test_rebuild_results_repairs_wrong_rows_and_says_which(
     call_command("rebuild_results", stdout=out)
     lines = out.getvalue().splitlines()
     assert lines[0] == f"game {game.pk} ({game}): 1 hand rows, 1 result rows rebuilt"
-    assert lines[-1].startswith(
+    assert checked(out).startswith(
         "1 games checked, 1 changed (1 hand rows, 1 result rows), 0 unreadable, in "
     )
+    # the lost result row had left its player unrated, and the other three rated by a
+    # three-player game: the rebuild lists all four ratings as they move
+    moved = [line for line in lines if " -> " in line]
+    assert len(moved) == 4
+    assert sum(": rating none -> " in line for line in moved) == 1
+    assert lines[-1] == "4 ratings in 1 scopes rebuilt from scratch, 4 differ"
     assert HandStat.objects.get(game=game, hand_number=1, seat=1).value == 7700
     assert list(GameResult.objects.filter(game=game).values_list("points", flat=True)) == expected
     again = StringIO()
     call_command("rebuild_results", stdout=again)
-    assert again.getvalue().splitlines()[-1].startswith("1 games checked, 0 changed")
+    assert checked(again).startswith("1 games checked, 0 changed")
+    assert again.getvalue().splitlines()[-1].endswith(", 0 differ")
 
 
 @pytest.mark.django_db

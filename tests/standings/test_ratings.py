@@ -14,7 +14,7 @@ from openskill.models import PlackettLuce
 from clubs.models import League, Player, RulesetVersion
 from scoring import services
 from scoring.models import GameStatus
-from standings.ratings import PROVISIONAL_GAMES, Rating, league_ratings, rate
+from standings.ratings import PROVISIONAL_GAMES, Rating, league_ratings, place_chances, rate
 from tests.standings.factories import make_league, result_game
 
 MODEL = PlackettLuce()
@@ -165,8 +165,8 @@ def test_the_rating_history_chart_follows_each_game_with_its_range(
 def test_the_standings_rating_column_shows_the_range_and_sorts_by_the_conservative_value(
     version: RulesetVersion, players: list[Player], as_member: object
 ) -> None:
-    """Two games rated by hand: the standings' rating column writes "shown ± margin" (marked
-    provisional) and ``sort=rating`` orders the players by the lower end of their range."""
+    """Two games rated by hand: the standings' rating column writes "shown ±margin" (marked
+    provisional: †) and ``sort=rating`` orders the players by the lower end of their range."""
     a, b, c, d, e = players
     league = make_league(version.ruleset.club)
     result_game(
@@ -203,5 +203,67 @@ def test_the_standings_rating_column_shows_the_range_and_sorts_by_the_conservati
     shown = [next(p.name for p in players if body.find(f">{p.name}<") == at) for at in order]
     assert shown == sorted(rated, key=low, reverse=True)
     mu, sigma = rated[b.name]
-    text = f"{round(1500 + 40 * (mu - 25)):,} ± {round(1.96 * 40 * sigma):,} (provisional)"
+    text = f"{round(1500 + 40 * (mu - 25)):,} ±{round(1.96 * 40 * sigma):,}†"
     assert text in body
+
+
+def test_a_tables_chances_start_from_the_librarys_prediction_of_the_top() -> None:
+    """The chance of the top is the library's ``predict_win``; the other places follow the
+    Plackett-Luce model with those weights (worked out here by hand for a three-player
+    table); each player's chances and each place's add up to one."""
+    strong, new, weak = Rating(30, 3, 20), None, Rating(20, 2, 40)
+    chances = place_chances([strong, new, weak])
+    teams = [[MODEL.rating(30, 3)], [MODEL.rating()], [MODEL.rating(20, 2)]]
+    w = MODEL.predict_win(teams)
+    assert [row[0] for row in chances] == pytest.approx(w, abs=1e-12)
+    # strong 2nd: new first then strong, or weak first then strong
+    second = w[1] * w[0] / (w[0] + w[2]) + w[2] * w[0] / (w[0] + w[1])
+    assert chances[0][1] == pytest.approx(second, abs=1e-12)
+    assert [sum(row) for row in chances] == pytest.approx([1, 1, 1])
+    assert [sum(row[p] for row in chances) for p in range(3)] == pytest.approx([1, 1, 1])
+    assert chances[0][0] > chances[1][0] > chances[2][0]
+    assert chances[2][2] > chances[1][2] > chances[0][2]
+
+
+@pytest.mark.django_db
+def test_the_prediction_page_shows_a_chosen_tables_chances_and_names_what_is_wrong(
+    version: RulesetVersion, players: list[Player], as_member: object
+) -> None:
+    a, b, c, d, e = players
+    league = make_league(version.ruleset.club)
+    result_game(
+        version,
+        league,
+        DAY,
+        [
+            (a, 1, "50.0", 50000),
+            (b, 2, "10.0", 30000),
+            (c, 3, "-20.0", 15000),
+            (d, 4, "-40.0", 5000),
+        ],
+    )
+    url = f"/c/{league.club.slug}/predict/"
+    client = as_member  # type: ignore[assignment]
+    page = client.get(url, {"player": [a.pk, b.pk, c.pk, e.pk]}, HTTP_ACCEPT_LANGUAGE="en")
+    assert page.status_code == 200
+    ratings = {
+        name: Rating(mu, sigma, 1)
+        for name, (mu, sigma) in by_hand([("a", 1), ("b", 2), ("c", 3), ("d", 4)]).items()
+    }
+    expected = place_chances([ratings["a"], ratings["b"], ratings["c"], None])
+    body = page.content.decode()
+    rows = body[body.index("<tbody") :]
+    for name, chances in zip((a.name, b.name, c.name, e.name), expected, strict=True):
+        row = rows[rows.index(f">{name}<") :]
+        row = row[: row.index("</tr>")]
+        cells = [part.split("<")[0] for part in row.split('class="rate">')[1:]]
+        assert cells == [f"{round(100 * x, 1)}%" for x in chances]
+    assert "no games yet" in rows  # e: a newcomer
+    twice = client.get(url, {"player": [a.pk, a.pk, b.pk]}, HTTP_ACCEPT_LANGUAGE="en")
+    assert twice.status_code == 400
+    assert f"{a.name} is chosen twice." in twice.content.decode()
+    unknown = client.get(url, {"player": [a.pk, b.pk, "99999"]}, HTTP_ACCEPT_LANGUAGE="en")
+    assert "No player of this club has the number 99999." in unknown.content.decode()
+    two = client.get(url, {"player": [a.pk, b.pk]}, HTTP_ACCEPT_LANGUAGE="en")
+    assert two.status_code == 400
+    assert "Choose three or four players" in two.content.decode()

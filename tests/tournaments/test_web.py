@@ -198,3 +198,69 @@ def test_the_organiser_reads_what_the_seating_can_promise_before_drawing(
     page = as_organiser.get(f"/c/{club.slug}/tournaments/{tournament.pk}/").content.decode()
     assert "8人なら、同じ相手と二度当たらずに最大2回戦まで組めます。" in page
     assert "この大会の3回戦はそれを超えるため、同じ相手との再戦が少なくとも8回生じます。" in page
+
+
+def test_the_round_page_gives_each_seated_player_their_chance_of_each_place(
+    club: Club, as_organiser: Client
+) -> None:
+    """Round 1 played (every East first, every North last), round 2 drawn: under each player
+    of round 2 their chances of 1st to 4th from the club's ratings, as ``place_chances`` gives
+    them for that table."""
+    from standings.ratings import club_ratings, place_chances
+    from tests.tournaments.conftest import make_tournament, play_round
+    from tournaments import services
+    from tournaments.models import SeatingMethod
+
+    tournament = make_tournament(club, players=8, rounds=2)
+    (first,) = services.draw_rounds(tournament, [1], SeatingMethod.RANDOM)
+    play_round(first)
+    (second,) = services.draw_rounds(tournament, [2], SeatingMethod.RANDOM)
+    ratings = club_ratings(club.pk)
+    base = f"/c/{club.slug}/tournaments/{tournament.pk}"
+    page = as_organiser.get(f"{base}/rounds/2/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "from the club's ratings" in page
+    for table in second.tables.all():
+        seats = list(table.seats.select_related("entry__player").order_by("seat"))
+        chances = place_chances([ratings.get(seat.entry.player_id) for seat in seats])
+        for seat, mine in zip(seats, chances, strict=True):
+            places = ("1st", "2nd", "3rd", "4th")
+            text = " · ".join(f"{p} {round(100 * c)}%" for p, c in zip(places, mine, strict=True))
+            at = page.index(f'<span class="name">{seat.entry.player.name}</span>')
+            assert text in page[at : at + 400]
+
+
+def test_the_tournament_standings_rate_the_players_over_its_own_games(
+    club: Club, as_member: Client
+) -> None:
+    """Round 1 played: the standings' rating column is each player's rating over the
+    tournament's games alone, as the library rates them (a game outside it changes nothing)."""
+    from openskill.models import PlackettLuce
+
+    from scoring.models import GameResult
+    from tests.standings.factories import result_game
+    from tests.tournaments.conftest import make_tournament, play_round
+    from tournaments import services
+    from tournaments.models import SeatingMethod
+
+    tournament = make_tournament(club, players=8, rounds=2)
+    (first,) = services.draw_rounds(tournament, [1], SeatingMethod.RANDOM)
+    play_round(first)
+    model, rated = PlackettLuce(), {}
+    for table in first.tables.order_by("number"):
+        results = GameResult.objects.filter(game=table.game).order_by("seat")
+        teams = [[model.rating()] for _ in results]
+        after = model.rate(teams, ranks=[r.rank for r in results])
+        rated.update({r.player.name: a for r, (a,) in zip(results, after, strict=True)})
+    outside = [entry.player for entry in tournament.entries.order_by("pk")[:4]]
+    lines = [(p, 4 - n, "0.0", 25000) for n, p in enumerate(outside)]  # a club game, not its own
+    result_game(
+        tournament.ruleset.current_version(), None, first.tables.first().game.played_on, lines
+    )
+    page = as_member.get(
+        f"/c/{club.slug}/tournaments/{tournament.pk}/standings/", HTTP_ACCEPT_LANGUAGE="en"
+    ).content.decode()
+    for name, r in rated.items():
+        shown, margin = 1500 + 40 * (r.mu - 25), 1.96 * 40 * r.sigma
+        row = page[page.index(f">{name}</a>") :]
+        row = row[: row.index("</tr>")]
+        assert f"{round(shown):,} ±{round(margin):,}†" in row

@@ -17,12 +17,13 @@ from clubs import kana
 from clubs.access import club_object, club_view, role_allows
 from clubs.models import Club, Role
 from clubs.views.common import club_page
+from standings.ratings import PROVISIONAL_GAMES, add_rating_column, club_ratings
 from tournaments import display
 from tournaments.forms import DrawForm, RegisterForm, TournamentForm, UploadForm
 from tournaments.models import Entry, EntryStatus, Round, RoundStatus, Tournament
 from tournaments.seating import Outlook, outlook
 from tournaments.services import seating_record, shortfall, table_size_of
-from tournaments.standings import tournament_standings
+from tournaments.standings import tournament_ratings, tournament_standings
 
 
 def get_tournament(club: Club, tournament_id: int) -> Tournament:
@@ -148,7 +149,7 @@ def _found(entry: Entry, key: str) -> bool:
 @require_safe
 @club_view()
 def round_page(request: HttpRequest, club: Club, tournament_id: int, number: int) -> HttpResponse:
-    context = _round_context(request, club, tournament_id, number)
+    context = _round_context(request, club, tournament_id, number, predict=True)
     context["quality"] = display.round_quality(context["tournament"], context["round"])
     context["polling"] = context["round"].status == RoundStatus.PUBLISHED
     template = "tournaments/round.html#status" if request.htmx else "tournaments/round.html"
@@ -156,12 +157,13 @@ def round_page(request: HttpRequest, club: Club, tournament_id: int, number: int
 
 
 def _round_context(
-    request: HttpRequest, club: Club, tournament_id: int, number: int
+    request: HttpRequest, club: Club, tournament_id: int, number: int, predict: bool = False
 ) -> dict[str, Any]:
-    """A round with its tables as they stand, how many are at each status, and its clock."""
+    """A round with its tables as they stand, how many are at each status, and its clock;
+    with ``predict``, each player's chance of each place from the club's ratings."""
     tournament = get_tournament(club, tournament_id)
     round_ = get_round(request, tournament, number)
-    tables = display.round_tables(round_)
+    tables = display.round_tables(round_, club_ratings(club.pk) if predict else None)
     return {
         "tournament": tournament,
         "round": round_,
@@ -186,8 +188,14 @@ def standings(request: HttpRequest, club: Club, tournament_id: int) -> HttpRespo
     """The live standings: the page polls its table while a round is being played."""
     tournament = get_tournament(club, tournament_id)
     table = tournament_standings(tournament)
+    add_rating_column(table, tournament_ratings(tournament))
     playing = tournament.round_set.filter(status=RoundStatus.PUBLISHED).exists()
-    context = {"tournament": tournament, "table": table, "polling": playing}
+    context = {
+        "tournament": tournament,
+        "table": table,
+        "polling": playing,
+        "provisional_games": PROVISIONAL_GAMES,
+    }
     template = "tournaments/standings.html#table" if request.htmx else "tournaments/standings.html"
     return club_page(request, template, club, context)
 
