@@ -43,7 +43,7 @@ RANDOM, SWISS = "random", "swiss"
 # The draw's own version: every change that gives any input another seating bumps it (a test
 # pins a few draws, so such a change cannot go unnoticed). Each drawn round keeps the version
 # that drew it, so that a record drawn by another Tenbou says so instead of "differs".
-SEATING_ALGORITHM = 7
+SEATING_ALGORITHM = 8
 METHODS = (RANDOM, SWISS)
 TEAM_COST, PAIR_COST = 100, 1  # teammates at one table weigh more than a repeated pair
 # A table of the round being drawn at which its players cannot all take a seat that keeps their
@@ -105,6 +105,39 @@ class Quality:
     most_meetings: int  # the most times one pair met
     wind_imbalance: int  # the largest (max - min) of one player's wind counts
     teammates_together: int  # pairs of teammates who shared a table
+
+
+def winds_can_hold(free: Sequence[int], size: int = 4) -> bool:
+    """Whether these players (each a bit set of the seats they have taken least) can all sit
+    in such a seat at ``len(free) / size`` tables: for every set of seats, no more players can
+    take only those seats than there are of them (Hall's condition)."""
+    tables = len(free) // size
+    return all(
+        sum(1 for seats in free if seats & ~chosen == 0) <= chosen.bit_count() * tables
+        for chosen in range(1, 1 << size)
+    )
+
+
+def free_seats(counts: Sequence[int]) -> int:
+    """The seats (a bit each) a player has taken least so far."""
+    return sum(1 << seat for seat, n in enumerate(counts) if n == min(counts))
+
+
+def byes_keeping_winds(
+    order: Sequence[int], tier: int, counts: Mapping[int, Sequence[int]], extra: int, size: int
+) -> list[int]:
+    """Who sits out: ``extra`` players among the first ``tier`` of ``order`` (those owed a bye
+    as much as the ``extra``-th), the earliest in ``order`` whose leaving lets every other player
+    keep their winds within one (``winds_can_hold``); the first ``extra`` when no choice can."""
+    start = list(order[:extra])
+    fresh = (1 << size) - 1
+    free = {p: free_seats(counts[p]) if p in counts else fresh for p in order}
+    candidates = list(order[: max(extra, min(tier, extra + 12))])
+    for chosen in combinations(candidates, extra):
+        out = set(chosen)
+        if winds_can_hold([free[p] for p in order if p not in out], size):
+            return list(chosen)
+    return start
 
 
 def seating_quality(
@@ -298,7 +331,7 @@ class _Field:
         # Each player's seats taken least so far (a bit a seat): where the next round may seat
         # them without letting their winds drift two apart.
         self.all_seats = (1 << table_size) - 1
-        self._blocked: dict[int, bool] = {}  # by the players' free seats (``_seat_key``)
+        self._short: dict[int, int] = {}  # by the players' free seats (``_seat_key``)
         self.free_seats = {
             player: sum(1 << seat for seat, n in enumerate(counts) if n == min(counts))
             for player, counts in self.winds.items()
@@ -410,7 +443,9 @@ class _Field:
         if found is None:
             pairs = sum(PAIR_COST for pair in _pairs(key) if self.met[pair])
             found = pairs + TEAM_COST * _teammates(key, self.teams)
-            found += WIND_COST * self.wind_blocked(key)
+            # how many players cannot keep their winds within one: a swap that frees one of
+            # two is a step forward (a swiss round's search moves one player at a time)
+            found += WIND_COST * self.seats_short_by_key(self.table_key(key))
             self._conflict_cache[key] = found
         return found
 
@@ -428,12 +463,21 @@ class _Field:
         return sum(seat_key.get(player, any_seat) for player in table)
 
     def blocked_by_key(self, key: int) -> bool:
-        found = self._blocked.get(key)
+        return self.seats_short_by_key(key) > 0
+
+    def seats_short_by_key(self, key: int) -> int:
+        """How many of the table's players cannot take a seat they have taken least, however
+        they sit: Hall's deficiency, the most by which a group of them outnumbers their free
+        seats (0 when everyone can keep their winds within one)."""
+        found = self._short.get(key)
         if found is None:
             masks = [m for m in range(self.all_seats + 1) for _ in range((key >> 4 * m) & 15)]
-            found = self._blocked[key] = any(
-                _union(masks, chosen).bit_count() < chosen.bit_count()
-                for chosen in range(1, 1 << len(masks))
+            found = self._short[key] = max(
+                0,
+                *(
+                    chosen.bit_count() - _union(masks, chosen).bit_count()
+                    for chosen in range(1, 1 << len(masks))
+                ),
             )
         return found
 

@@ -39,6 +39,7 @@ from tournaments.seating import (
     RECORD_FORMAT,
     SEATING_ALGORITHM,
     SeatingError,
+    byes_keeping_winds,
     byes_needed,
     plan_rounds,
 )
@@ -363,7 +364,7 @@ def _check_drawable(tournament: Tournament, number: int, method: str) -> None:
 def _draw(tournament: Tournament, number: int, method: str, *, byes: bool) -> Round:
     entries = playing_entries(tournament, number)
     size = table_size_of(tournament.ruleset)
-    sitting_out = _byes(tournament, entries, size) if byes else []
+    sitting_out = _byes(tournament, entries, size, number) if byes else []
     players = sorted(entry.pk for entry in entries if entry.pk not in sitting_out)
     standings = _standings_order(tournament, players) if method == SeatingMethod.SWISS else None
     teams = {entry.pk: str(entry.team_id) for entry in entries if entry.team_id}
@@ -470,8 +471,10 @@ def history_before(tournament: Tournament, number: int) -> list[tuple[tuple[int,
     ]
 
 
-def _byes(tournament: Tournament, entries: Sequence[Entry], size: int) -> list[int]:
-    """Who sits this round out: the fewest byes so far first, then the seed's draw."""
+def _byes(tournament: Tournament, entries: Sequence[Entry], size: int, number: int) -> list[int]:
+    """Who sits this round out: the fewest byes so far first, then the seed's draw; among
+    those owed a bye alike, a choice that lets everyone else keep their winds within one (nine
+    players who have all sat every seat but South cannot play at eight tables)."""
     extra = len(entries) % size
     if not extra:
         return []
@@ -480,8 +483,15 @@ def _byes(tournament: Tournament, entries: Sequence[Entry], size: int) -> list[i
         for entry in round_.draw.get("byes", []):
             past[entry] = past.get(entry, 0) + 1
     rng = random.Random(f"{tournament.seed}:byes:{sum(past.values())}")
-    order = sorted(entries, key=lambda e: (past.get(e.pk, 0), rng.random()))
-    return sorted(entry.pk for entry in order[:extra])
+    order = [e.pk for e in sorted(entries, key=lambda e: (past.get(e.pk, 0), rng.random()))]
+    owed = past.get(order[extra - 1], 0)
+    tier = sum(1 for pk in order if past.get(pk, 0) <= owed)
+    counts: dict[int, list[int]] = {}
+    for round_ in history_before(tournament, number):
+        for table in round_:
+            for seat, entry in enumerate(table):
+                counts.setdefault(entry, [0] * size)[seat] += 1
+    return sorted(byes_keeping_winds(order, tier, counts, extra, size))
 
 
 def _standings_order(tournament: Tournament, players: Sequence[int]) -> list[int]:

@@ -24,13 +24,16 @@ from tournaments.seating import (
     Round,
     SeatingError,
     _galois_field,
+    byes_keeping_winds,
     byes_needed,
     constructed_rounds,
+    free_seats,
     outlook,
     plan_rounds,
     resolvable_rounds,
     seating_quality,
     tripled_rounds,
+    winds_can_hold,
 )
 
 
@@ -570,6 +573,8 @@ PINNED_DRAWS = {
     6: "c7cdd72ffd154233184ac9092c7b80e72dae0fbfba3cbf8db24026975d9ffbc7",
     # 7: stored 1-rotational designs (100 players over 33 rounds, 57 at tables of three ...)
     7: "c7cdd72ffd154233184ac9092c7b80e72dae0fbfba3cbf8db24026975d9ffbc7",
+    # 8: a swiss round weighs how many players would lose their winds, not only whether any
+    8: "c7cdd72ffd154233184ac9092c7b80e72dae0fbfba3cbf8db24026975d9ffbc7",
 }
 
 
@@ -600,3 +605,19 @@ def test_a_change_that_moves_any_draw_bumps_the_seating_algorithm() -> None:
     assert PINNED_DRAWS.get(SEATING_ALGORITHM) == digest, (
         f"the draw changed: bump SEATING_ALGORITHM and pin {digest}"
     )
+
+
+def test_the_byes_leave_players_who_can_all_keep_their_winds_within_one() -> None:
+    """34 players, two byes, eight tables: nine of them have sat every seat but South (their
+    one least-taken seat), the others any seat; so whoever sits out, one of those nine must:
+    the seed's first choice (two others) is passed over for the earliest choice that takes one
+    of the nine."""
+    counts = {p: [1, 0, 1, 1] if p < 9 else [1, 1, 1, 1] for p in range(34)}
+    order = [20, 21, *range(34)]
+    order = list(dict.fromkeys(order))
+    free = [free_seats(counts[p]) for p in range(34)]
+    assert not winds_can_hold([f for p, f in enumerate(free) if p not in (20, 21)])
+    chosen = byes_keeping_winds(order, 34, counts, 2, 4)
+    assert chosen[0] == 20  # the seed's first, kept
+    assert chosen[1] < 9  # one of the nine South-only players sits out
+    assert winds_can_hold([f for p, f in enumerate(free) if p not in chosen])

@@ -136,10 +136,10 @@ def test_every_round_of_a_tournament_with_byes_a_drop_out_and_a_late_arrival_che
     from tournaments.models import EntryStatus
 
     tournament = make_tournament(club, players=35, rounds=5, checked_in=False)
-    # A fixed seed: the same rounds on every run. With a fresh seed each run, about one run in
-    # twelve failed here (seed "s3": round 4, the swiss round with byes, leaves two players'
-    # winds at [2, 0, 1, 1] and [1, 1, 0, 2]): a known defect of issue 20, still open.
-    tournament.seed = "byes-drop-late"
+    # Seed "s3": before the byes looked at the winds, its round 4 (swiss, two byes) had nine
+    # players whose only least-taken seat was South at eight tables, and two of them ended at
+    # [2, 0, 1, 1] and [1, 1, 0, 2]. (Seeds s0 to s59 all pass this test now.)
+    tournament.seed = "s3"
     tournament.save(update_fields=["seed"])
     entries = list(tournament.entries.order_by("pk"))
     services.check_in_many(tournament, [entry.pk for entry in entries[:34]])
