@@ -190,7 +190,11 @@ def player_pdf(player: Player, league: League | None = None, language: str | Non
     """The player's report, portrait A4: figures, charts and every game of the scope."""
     language = language or translation.get_language()
     stats = player_stats(player, league)
-    ratings = league_ratings(league) if league else club_ratings(player.club_id)
+    ratings = (
+        league_ratings(league, history_of=player.pk)
+        if league
+        else club_ratings(player.club_id, history_of=player.pk)
+    )
     rating = ratings.get(player.pk)
     with translation.override(language):
         scope = league.name if league else gettext("All games")

@@ -20,7 +20,7 @@ re-rates from the start on the next read.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from itertools import permutations
 from typing import Any
 
@@ -79,20 +79,26 @@ def rate(games: Iterable[list[tuple[int, int]]]) -> dict[int, Rating]:
     return rate_dated(("", table) for table in games)
 
 
-def rate_dated(games: Iterable[tuple[str, list[tuple[int, int]]]]) -> dict[int, Rating]:
-    """``rate`` for (day played, table) pairs: each rating's history carries the days."""
+def rate_dated(
+    games: Iterable[tuple[str, list[tuple[int, int]]]], *, history: bool = True
+) -> dict[int, Rating]:
+    """``rate`` for (day played, table) pairs: each rating's history carries the days (only
+    its last entry without ``history``: a rebuild that compares ratings keeps less)."""
     model = PlackettLuce()
     current: dict[int, Any] = {}
-    history: dict[int, list[tuple[str, float, float]]] = {}
+    played: dict[int, int] = {}
+    kept: dict[int, list[tuple[str, float, float]]] = {}
     for day, table in games:
         players = [player for player, _place in table]
         teams = [[current.get(player) or model.rating()] for player in players]
         rated = model.rate(teams, ranks=[place for _player, place in table])
         for player, (after,) in zip(players, rated, strict=True):
             current[player] = after
-            history.setdefault(player, []).append((day, float(after.mu), float(after.sigma)))
+            played[player] = played.get(player, 0) + 1
+            if history:
+                kept.setdefault(player, []).append((day, float(after.mu), float(after.sigma)))
     return {
-        player: Rating(float(r.mu), float(r.sigma), len(history[player]), tuple(history[player]))
+        player: Rating(float(r.mu), float(r.sigma), played[player], tuple(kept.get(player, ())))
         for player, r in current.items()
     }
 
@@ -134,18 +140,46 @@ def add_rating_column(table: Any, ratings: dict[int, Rating]) -> None:
         row.rating_text = f"{text}{PROVISIONAL_MARK}" if rating.provisional else text
 
 
+def _kept(key: str, compute: Any, history_of: int | None) -> dict[int, Rating]:
+    """The ratings kept under ``key``, worked out by ``compute`` when missing: kept without
+    their histories (a page of the standings reads every player's rating, and a club of 1,000
+    players' histories would take longer to read than the page), each history under a key of
+    its own; ``history_of``'s rating comes back with its history."""
+    found: dict[int, Rating] | None = cache.get(key)
+    history = None
+    if found is None:
+        full: dict[int, Rating] = compute()
+        found = {player: replace(r, history=()) for player, r in full.items()}
+        cache.set_many({f"{key}:h{p}": r.history for p, r in full.items()}, CACHE_SECONDS)
+        cache.set(key, found, CACHE_SECONDS)
+        history = full[history_of].history if history_of in full else None
+    if history_of is None or history_of not in found:
+        return found
+    if history is None:
+        history = cache.get(f"{key}:h{history_of}")
+        if history is None:  # evicted on its own: work it out again
+            cache.delete(key)
+            return _kept(key, compute, history_of)
+    return {**found, history_of: replace(found[history_of], history=history)}
+
+
 def ratings_of(results: QuerySet[GameResult], *scope: Any, stamp: Any) -> dict[int, Rating]:
     """The given results rated in order (a tournament's games), kept under ``scope`` and the
     stamp of the club's results, which any change to any of its games moves."""
     key = cache_key("ratings-of", RATINGS_CACHE_VERSION, *scope, stamp)
-    return cache.get_or_set(key, lambda: _rated(results), CACHE_SECONDS)
+    return _kept(key, lambda: _rated(results), None)
 
 
 def league_ratings(
-    league: League, date_from: Any = None, date_to: Any = None, *, stamp: Any = None
+    league: League,
+    date_from: Any = None,
+    date_to: Any = None,
+    *,
+    stamp: Any = None,
+    history_of: int | None = None,
 ) -> dict[int, Rating]:
     """The league's counted games rated in order, kept in the cache under their stamp (read
-    here unless the caller read it already)."""
+    here unless the caller read it already); ``history_of``'s rating with its history."""
     key = cache_key(
         "ratings",
         RATINGS_CACHE_VERSION,
@@ -153,32 +187,36 @@ def league_ratings(
         league_dates(league, date_from, date_to),
         stamp or results_stamp(league.club_id, league),
     )
-    return cache.get_or_set(key, lambda: rate_league(league, date_from, date_to), CACHE_SECONDS)
+    return _kept(key, lambda: rate_league(league, date_from, date_to), history_of)
 
 
-def rate_league(league: League, date_from: Any = None, date_to: Any = None) -> dict[int, Rating]:
+def rate_league(
+    league: League, date_from: Any = None, date_to: Any = None, *, history: bool = True
+) -> dict[int, Rating]:
     """Every counted game of the league rated from scratch (no cache): one query, streamed."""
-    return _rated(counted_results(league, date_from, date_to))
+    return _rated(counted_results(league, date_from, date_to), history=history)
 
 
-def club_ratings(club_id: int, *, stamp: Any = None) -> dict[int, Rating]:
+def club_ratings(
+    club_id: int, *, stamp: Any = None, history_of: int | None = None
+) -> dict[int, Rating]:
     """Club-wide ratings: every finished game of the club (a player page's "all games")."""
     stamp = stamp or results_stamp(club_id, None)
     key = cache_key("ratings-club", RATINGS_CACHE_VERSION, club_id, stamp)
-    return cache.get_or_set(key, lambda: rate_club(club_id), CACHE_SECONDS)
+    return _kept(key, lambda: rate_club(club_id), history_of)
 
 
-def rate_club(club_id: int) -> dict[int, Rating]:
+def rate_club(club_id: int, *, history: bool = True) -> dict[int, Rating]:
     """Every finished game of the club rated from scratch (no cache)."""
     finished = GameResult.objects.filter(game__club_id=club_id, game__status=GameStatus.FINISHED)
-    return _rated(finished)
+    return _rated(finished, history=history)
 
 
-def _rated(results: QuerySet[GameResult]) -> dict[int, Rating]:
+def _rated(results: QuerySet[GameResult], *, history: bool = True) -> dict[int, Rating]:
     rows = results.order_by("game__played_on", "game__created_at", "game_id", "seat").values_list(
         "game_id", "player_id", "rank", "game__played_on"
     )
-    return rate_dated(_tables(rows.iterator(chunk_size=4000)))
+    return rate_dated(_tables(rows.iterator(chunk_size=4000)), history=history)
 
 
 def _tables(

@@ -43,7 +43,11 @@ def player(request: HttpRequest, club: Club, player_id: int) -> HttpResponse:
         lambda: player_charts(person.name, stats.results),
         CACHE_SECONDS,
     )
-    ratings = league_ratings(league, stamp=stamp) if league else club_ratings(club.pk, stamp=stamp)
+    ratings = (
+        league_ratings(league, stamp=stamp, history_of=person.pk)
+        if league
+        else club_ratings(club.pk, stamp=stamp, history_of=person.pk)
+    )
     rating = ratings.get(person.pk)
     context = {
         "player": person,

@@ -143,7 +143,8 @@ def test_the_rating_history_chart_follows_each_game_with_its_range(
     twice = by_hand(
         [("a", 1), ("b", 2), ("c", 3), ("e", 4)], [("a", 4), ("b", 1), ("c", 2), ("d", 3)]
     )["a"]
-    history = league_ratings(league)[a.pk].history
+    assert league_ratings(league)[a.pk].history == ()  # every rating, without its history
+    history = league_ratings(league, history_of=a.pk)[a.pk].history
     assert [(day, (mu, sigma)) for day, mu, sigma in history] == [
         (DAY.isoformat(), once),
         ((DAY + datetime.timedelta(days=7)).isoformat(), twice),

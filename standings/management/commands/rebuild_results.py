@@ -4,8 +4,9 @@ every rating rebuilt from scratch (``standings.ratings``), listing each one that
 Ratings are derived from the results and never stored, so the pages can only disagree with a
 rebuild when the results themselves were out of date: the ratings are worked out from the
 results as they were and again once rebuilt, and every player whose rating moved is listed
-(league, or the club's "all games", and the rating before and after). This command takes the
-place of scoring's own (the standings app comes first in ``INSTALLED_APPS``).
+(league, or the club's "all games", and the rating before and after). A trial on a few
+games (``--limit``) leaves the ratings alone. This command takes the place of scoring's own
+(the standings app comes first in ``INSTALLED_APPS``).
 """
 
 from __future__ import annotations
@@ -24,6 +25,9 @@ class Command(RebuildResults):
     )
 
     def handle(self, *args: Any, **options: Any) -> None:
+        if options["limit"] is not None:  # a trial on a few games: the ratings are left alone
+            super().handle(*args, **options)
+            return
         clubs = Club.objects.order_by("pk")
         if options["club"]:
             clubs = clubs.filter(slug=options["club"])
@@ -50,9 +54,9 @@ class Command(RebuildResults):
     def _ratings(self, clubs: Any) -> dict[str, dict[int, Rating]]:
         found: dict[str, dict[int, Rating]] = {}
         for club in clubs:
-            found[f"{club.slug} (all games)"] = rate_club(club.pk)
+            found[f"{club.slug} (all games)"] = rate_club(club.pk, history=False)
             for league in League.objects.filter(club=club).order_by("pk"):
-                found[f"{club.slug} / {league.name}"] = rate_league(league)
+                found[f"{club.slug} / {league.name}"] = rate_league(league, history=False)
         return found
 
 
