@@ -676,10 +676,18 @@ def child(args: list[str], env: dict[str, str]) -> dict[str, Any]:
 
 
 def own_peak_mb() -> float:
-    """This process's peak resident memory (Linux gives kB)."""
-    import resource
+    """This process's own peak resident memory: ``VmHWM`` of ``/proc/self/status`` (kB), which
+    starts afresh with the program. Not ``getrusage``'s ``ru_maxrss``, which Linux keeps across
+    ``execve``: a child started by the bench then reports the bench's own size when it forked
+    (the parent's caches), not its own."""
+    try:
+        status = Path("/proc/self/status").read_text()
+    except OSError:
+        import resource
 
-    return round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1)
+        return round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1)
+    line = next(line for line in status.splitlines() if line.startswith("VmHWM:"))
+    return round(int(line.split()[1]) / 1024, 1)
 
 
 def whatif_child(slug: str, query: str) -> None:
