@@ -27,7 +27,7 @@ from django_htmx.http import HttpResponseClientRedirect
 from clubs.access import Role, club_view, role_allows
 from clubs.models import Club, League
 from clubs.ruleset_words import preset_name
-from scoring import display, services
+from scoring import display, hooks, services
 from scoring.engine import RecordError
 from scoring.forms import (
     FinalScoresForm,
@@ -205,9 +205,12 @@ OFFLINE_QUEUE_TEXT = {
 }
 
 
-def _render_screen(request: HttpRequest, screen: Screen, status: int = 200) -> HttpResponse:
+def _render_screen(
+    request: HttpRequest, screen: Screen, status: int = 200, extra: dict[str, Any] | None = None
+) -> HttpResponse:
     template = "scoring/game.html#screen" if request.htmx else "scoring/game.html"
-    return render(request, template, _screen_context(request, screen), status=status)
+    context = {**_screen_context(request, screen), **(extra or {})}
+    return render(request, template, context, status=status)
 
 
 def _screen_context(request: HttpRequest, screen: Screen) -> dict[str, Any]:
@@ -269,7 +272,8 @@ def game(request: HttpRequest, club: Club, game_id: int) -> HttpResponse:
     state = _game_state(request, club, game_id)
     scorekeeper = role_allows(request, Role.SCOREKEEPER)
     form = _hand_form(state) if scorekeeper and _can_enter(state, None) else None
-    return _render_screen(request, Screen(state, form))
+    extra = hooks.before_first_hand(state.game) if not state.hands else None
+    return _render_screen(request, Screen(state, form), extra=extra)
 
 
 def _can_enter(state: GameState, number: int | None) -> bool:

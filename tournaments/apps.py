@@ -7,3 +7,10 @@ from django.utils.translation import gettext_lazy as _
 class TournamentsConfig(AppConfig):
     name = "tournaments"
     verbose_name = _("Tournaments")
+
+    def ready(self) -> None:
+        from scoring import hooks
+        from tournaments.chances import table_chances
+
+        if table_chances not in hooks.BEFORE_FIRST_HAND:
+            hooks.BEFORE_FIRST_HAND.append(table_chances)

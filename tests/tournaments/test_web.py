@@ -264,3 +264,39 @@ def test_the_tournament_standings_rate_the_players_over_its_own_games(
         row = page[page.index(f">{name}</a>") :]
         row = row[: row.index("</tr>")]
         assert f"{round(shown):,} ±{round(margin):,}†" in row
+
+
+def test_a_tournament_tables_game_shows_its_chances_before_the_first_hand(
+    club: Club, as_organiser: Client
+) -> None:
+    """Round 2 published: its table's game screen, before the first hand, gives each player's
+    chance of each place as ``place_chances`` does from the club's ratings; once a hand is in,
+    the screen is the game's alone."""
+    from scoring import services as scoring
+    from standings.ratings import club_ratings, place_chances
+    from tests.tournaments.conftest import DAY, make_tournament, play_round
+    from tournaments import services
+    from tournaments.models import SeatingMethod
+
+    tournament = make_tournament(club, players=8, rounds=2)
+    (first,) = services.draw_rounds(tournament, [1], SeatingMethod.RANDOM)
+    play_round(first)
+    (second,) = services.draw_rounds(tournament, [2], SeatingMethod.RANDOM)
+    services.publish_round(second, played_on=DAY)
+    table = second.tables.select_related("game").order_by("number").first()
+    assert table is not None
+    game = table.game
+    seats = list(game.seats.select_related("player").order_by("seat"))
+    ratings = club_ratings(club.pk)
+    chances = place_chances([ratings.get(seat.player_id) for seat in seats])
+    url = f"/c/{club.slug}/games/{game.pk}/"
+    page = as_organiser.get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "Before the first hand" in page
+    places = ("1st", "2nd", "3rd", "4th")
+    for seat, mine in zip(seats, chances, strict=True):
+        text = " · ".join(f"{p} {round(100 * c)}%" for p, c in zip(places, mine, strict=True))
+        assert f"<b>{seat.player.name}</b> {text}" in page
+    draw = {"result": {"type": "draw", "tenpai": [0]}}
+    scoring.record_hand(game, draw, version=game.version, key="first")
+    after = as_organiser.get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "Before the first hand" not in after
