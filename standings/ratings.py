@@ -38,7 +38,7 @@ SCALE = 40.0  # shown points per unit of OpenSkill's mu (mu starts at 25, sigma 
 Z_95 = 1.96
 PROVISIONAL_GAMES = 10
 PROVISIONAL_MARK = "†"  # after a provisional rating in a table; the page says what it means
-RATINGS_CACHE_VERSION = 2
+RATINGS_CACHE_VERSION = 3  # 3: kept without histories, each under a key of its own
 
 
 @dataclass(frozen=True)
@@ -82,8 +82,8 @@ def rate(games: Iterable[list[tuple[int, int]]]) -> dict[int, Rating]:
 def rate_dated(
     games: Iterable[tuple[str, list[tuple[int, int]]]], *, history: bool = True
 ) -> dict[int, Rating]:
-    """``rate`` for (day played, table) pairs: each rating's history carries the days (only
-    its last entry without ``history``: a rebuild that compares ratings keeps less)."""
+    """``rate`` for (day played, table) pairs: each rating's history carries the days
+    (without ``history``, none is kept: a rebuild that only compares ratings keeps less)."""
     model = PlackettLuce()
     current: dict[int, Any] = {}
     played: dict[int, int] = {}
