@@ -124,17 +124,19 @@ def crawl_site(
     width: int,
     japanese: bool,
     crawl: Crawl,
-    per_kind: int = 2,
+    per_kind: int | Callable[[str], int] = 2,
     limit: int = 120,
     on_page: Callable[[Page, str], None] | None = None,
 ) -> Crawl:
-    """Visit the pages reachable from ``start``, ``per_kind`` of each kind, at most ``limit``."""
+    """Visit the pages reachable from ``start``, ``per_kind`` of each kind (or as many as it
+    says for the kind), at most ``limit``."""
+    wanted = per_kind if callable(per_kind) else (lambda _kind: per_kind)
     origin = "{0.scheme}://{0.netloc}".format(urlsplit(start))
     queue, seen, kinds = [start], {start}, {}
     while queue and len(crawl.visited) < limit:
         url = queue.pop(0)
         kind = page_kind(url)
-        if kinds.get(kind, 0) >= per_kind:
+        if kinds.get(kind, 0) >= wanted(kind):
             continue
         try:
             response = page.goto(url)
@@ -153,7 +155,7 @@ def crawl_site(
         if on_page:
             on_page(page, url)
         for link in site_links(page, origin):
-            if link not in seen and kinds.get(page_kind(link), 0) < per_kind:
+            if link not in seen and kinds.get(page_kind(link), 0) < wanted(page_kind(link)):
                 seen.add(link)
                 queue.append(link)
     return crawl

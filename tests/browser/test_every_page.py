@@ -85,14 +85,19 @@ def _crawl(
         width=viewport["width"],
         japanese=language == "ja",
         crawl=crawl,
-        # Two pages of each kind as the demo login on a phone (a game in progress and a
-        # finished one, say), where a page overflows first; one of each on a tablet, and for a
-        # visitor, who reads the same pages with fewer buttons.
-        per_kind=2 if login and viewport["width"] < TABLET["width"] else 1,
+        # Two games as the demo login on a phone (one in progress and a finished one, say),
+        # where a page overflows first; one page of every other kind, and one of each on a
+        # tablet and for a visitor, who reads the same pages with fewer buttons.
+        per_kind=two_games if login and viewport["width"] < TABLET["width"] else 1,
         on_page=screenshot,
     )
     context.close()
     return crawl
+
+
+def two_games(kind: str) -> int:
+    """Two pages of a game's kind (its screen, its history), one of any other."""
+    return 2 if "/games/N/" in kind else 1
 
 
 @pytest.mark.parametrize(
