@@ -32,6 +32,29 @@ def by_hand(*games: list[tuple[str, int]]) -> dict[str, tuple[float, float]]:
     return {name: (r.mu, r.sigma) for name, r in current.items()}  # type: ignore[attr-defined]
 
 
+WEEK_LATER = DAY + datetime.timedelta(days=7)
+
+
+Places = list[tuple[str, int]]
+
+
+def two_games(
+    version: RulesetVersion, league: League, players: list[Player]
+) -> tuple[Places, Places]:
+    """The league's two games, the later one entered first: on ``DAY`` a, b, c, e finish 1st
+    to 4th; on ``WEEK_LATER`` b, c, d, a. Returns each as (name, place) pairs, in the order
+    played, for ``by_hand``."""
+    a, b, c, d, e = players
+    later = [(a, 4, "-40.0", 5000), (b, 1, "50.0", 50000), (c, 2, "10.0", 30000)]
+    first = [(a, 1, "50.0", 50000), (b, 2, "10.0", 30000), (c, 3, "-20.0", 15000)]
+    result_game(version, league, WEEK_LATER, [*later, (d, 3, "-20.0", 15000)])  # entered first
+    result_game(version, league, DAY, [*first, (e, 4, "-40.0", 5000)])  # played a week before
+    return (
+        [(a.name, 1), (b.name, 2), (c.name, 3), (e.name, 4)],
+        [(a.name, 4), (b.name, 1), (c.name, 2), (d.name, 3)],
+    )
+
+
 def test_a_shared_place_is_a_tie_and_a_sanma_game_rates_three() -> None:
     tied = rate([[(1, 1), (2, 2), (3, 2), (4, 4)]])
     assert (tied[2].mu, tied[2].sigma) == (tied[3].mu, tied[3].sigma)
@@ -57,21 +80,13 @@ def test_a_league_is_rated_game_by_game_in_the_order_played_and_a_void_rates_nob
 ) -> None:
     a, b, c, d, e = players
     league = make_league(version.ruleset.club)
-    later = [(a, 4, "-40.0", 5000), (b, 1, "50.0", 50000), (c, 2, "10.0", 30000)]
-    later.append((d, 3, "-20.0", 15000))
-    first = [(a, 1, "50.0", 50000), (b, 2, "10.0", 30000), (c, 3, "-20.0", 15000)]
-    first.append((e, 4, "-40.0", 5000))
-    result_game(version, league, DAY + datetime.timedelta(days=7), later)  # entered first
-    result_game(version, league, DAY, first)  # but played a week before
+    games = two_games(version, league, players)
     void = [(a, 4, "-60.0", 0), (b, 3, "0.0", 20000), (c, 2, "0.0", 20000), (d, 1, "60", 60000)]
     result_game(version, league, DAY, void, status=GameStatus.VOIDED)
 
     ratings = league_ratings(league)
     names = {p.pk: p.name for p in players}
-    expected = by_hand(
-        [(a.name, 1), (b.name, 2), (c.name, 3), (e.name, 4)],
-        [(a.name, 4), (b.name, 1), (c.name, 2), (d.name, 3)],
-    )
+    expected = by_hand(*games)
     assert {names[p]: (r.mu, r.sigma) for p, r in ratings.items()} == expected
     assert ratings[a.pk].games == 2
     assert ratings[e.pk].games == 1
@@ -133,21 +148,16 @@ def test_the_rating_history_chart_follows_each_game_with_its_range(
     """Two games a week apart, rated by hand: the player page's rating chart has a point per
     game at the library's numbers (on the 1500 scale), its band from low to high, and the
     days under it; the history is the league's order, not the order entered."""
-    a, b, c, d, e = players
+    a = players[0]
     league = make_league(version.ruleset.club)
-    later = [(a, 4, "-40.0", 5000), (b, 1, "50.0", 50000), (c, 2, "10.0", 30000)]
-    first = [(a, 1, "50.0", 50000), (b, 2, "10.0", 30000), (c, 3, "-20.0", 15000)]
-    result_game(version, league, DAY + datetime.timedelta(days=7), [*later, (d, 3, "-20", 15000)])
-    result_game(version, league, DAY, [*first, (e, 4, "-40.0", 5000)])
-    once = by_hand([("a", 1), ("b", 2), ("c", 3), ("e", 4)])["a"]
-    twice = by_hand(
-        [("a", 1), ("b", 2), ("c", 3), ("e", 4)], [("a", 4), ("b", 1), ("c", 2), ("d", 3)]
-    )["a"]
+    first, later = two_games(version, league, players)
+    once = by_hand(first)[a.name]
+    twice = by_hand(first, later)[a.name]
     assert league_ratings(league)[a.pk].history == ()  # every rating, without its history
     history = league_ratings(league, history_of=a.pk)[a.pk].history
     assert [(day, (mu, sigma)) for day, mu, sigma in history] == [
         (DAY.isoformat(), once),
-        ((DAY + datetime.timedelta(days=7)).isoformat(), twice),
+        (WEEK_LATER.isoformat(), twice),
     ]
     page = as_member.get(  # type: ignore[attr-defined]
         f"/c/{league.club.slug}/players/{a.pk}/?league={league.pk}", HTTP_ACCEPT_LANGUAGE="en"
@@ -168,29 +178,9 @@ def test_the_standings_rating_column_shows_the_range_and_sorts_by_the_conservati
 ) -> None:
     """Two games rated by hand: the standings' rating column writes "shown ±margin" (marked
     provisional: †) and ``sort=rating`` orders the players by the lower end of their range."""
-    a, b, c, d, e = players
+    b = players[1]
     league = make_league(version.ruleset.club)
-    result_game(
-        version,
-        league,
-        DAY,
-        [
-            (a, 1, "50.0", 50000),
-            (b, 2, "10.0", 30000),
-            (c, 3, "-20.0", 15000),
-            (e, 4, "-40.0", 5000),
-        ],
-    )
-    result_game(
-        version,
-        league,
-        DAY + datetime.timedelta(days=7),
-        [(a, 4, "-40.0", 5000), (b, 1, "50.0", 50000), (c, 2, "10.0", 30000), (d, 3, "-20", 15000)],
-    )
-    rated = by_hand(
-        [(a.name, 1), (b.name, 2), (c.name, 3), (e.name, 4)],
-        [(a.name, 4), (b.name, 1), (c.name, 2), (d.name, 3)],
-    )
+    rated = by_hand(*two_games(version, league, players))
 
     def low(name: str) -> float:
         mu, sigma = rated[name]
