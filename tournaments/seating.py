@@ -332,10 +332,7 @@ class _Field:
         # them without letting their winds drift two apart.
         self.all_seats = (1 << table_size) - 1
         self._short: dict[int, int] = {}  # by the players' free seats (``_seat_key``)
-        self.free_seats = {
-            player: sum(1 << seat for seat, n in enumerate(counts) if n == min(counts))
-            for player, counts in self.winds.items()
-        }
+        self.free_seats = {player: free_seats(counts) for player, counts in self.winds.items()}
         # A table's free seats as one number whatever the order of its players: four bits a
         # kind of free seats (a count of players), so a table's key is the sum of its players'.
         self._seat_key = {p: 1 << (4 * mask) for p, mask in self.free_seats.items()}
@@ -993,7 +990,15 @@ def stored_rounds(
     built = built[:zero_repeat]
     rng.shuffle(built)
     built += past_bound
-    seated = [[[order[p] for p in table] for table in round_] for round_ in built[:rounds]]
+    return _seat_design(built[:rounds], order, rng)
+
+
+def _seat_design(
+    design: Sequence[Sequence[Sequence[int]]], order: Sequence[int], rng: random.Random
+) -> list[list[list[int]]]:
+    """A design's rounds with its player ``i`` as ``order[i]``, each round's tables in a drawn
+    order."""
+    seated = [[[order[p] for p in table] for table in round_] for round_ in design]
     for round_ in seated:
         rng.shuffle(round_)
     return seated
@@ -1124,10 +1129,7 @@ def rotational_rounds(
     rng.shuffle(order)
     built = group_rounds(*entry)
     rng.shuffle(built)
-    seated = [[[order[p] for p in table] for table in round_] for round_ in built[:rounds]]
-    for round_ in seated:
-        rng.shuffle(round_)
-    return seated
+    return _seat_design(built[:rounds], order, rng)
 
 
 def inflated_rounds(
