@@ -459,6 +459,22 @@ def test_32_players_over_10_rounds_meet_nobody_twice_and_11_rounds_repeat_32_mee
         assert max(met.values()) == (1 if repeats == 0 else 2)
 
 
+def assert_every_pair_once(
+    rounds: list[list[list[int]]], everyone: list[int], size: int, bound: int
+) -> None:
+    """Counted from the rounds: ``bound`` rounds, each seating everyone once at tables of
+    ``size``, and over them every two players at one table exactly once."""
+    assert len(rounds) == bound
+    met: Counter[frozenset[int]] = Counter()
+    for tables in rounds:
+        assert sorted(p for table in tables for p in table) == everyone
+        assert {len(table) for table in tables} == {size}
+        met.update(frozenset(pair) for table in tables for pair in combinations(table, 2))
+    count = len(everyone)
+    assert len(met) == count * (count - 1) // 2  # every pair ...
+    assert set(met.values()) == {1}  # ... exactly once
+
+
 @pytest.mark.parametrize(
     ("players", "size"),
     [
@@ -473,14 +489,7 @@ def test_a_resolvable_design_seats_every_pair_exactly_once(players: int, size: i
     bound = (players - 1) // (size - 1)
     everyone = list(range(1000, 1000 + players))
     rounds = resolvable_rounds(everyone, size, bound, random.Random(7))
-    assert len(rounds) == bound
-    met: Counter[frozenset[int]] = Counter()
-    for tables in rounds:
-        assert sorted(p for table in tables for p in table) == everyone
-        assert {len(table) for table in tables} == {size}
-        met.update(frozenset(pair) for table in tables for pair in combinations(table, 2))
-    assert len(met) == players * (players - 1) // 2  # every pair ...
-    assert set(met.values()) == {1}  # ... exactly once
+    assert_every_pair_once(rounds, everyone, size, bound)
 
 
 @pytest.mark.parametrize("players", [52, 148])
@@ -520,14 +529,7 @@ def test_the_designs_found_offline_or_inflated_seat_every_pair_exactly_once(
     bound = (players - 1) // (size - 1)
     everyone = list(range(1, players + 1))
     drawn = constructed_rounds(everyone, size, bound, random.Random(5))
-    assert len(drawn) == bound
-    met: Counter[frozenset[int]] = Counter()
-    for tables in drawn:
-        assert sorted(p for table in tables for p in table) == everyone
-        assert {len(table) for table in tables} == {size}
-        met.update(frozenset(pair) for table in tables for pair in combinations(table, 2))
-    assert len(met) == players * (players - 1) // 2
-    assert set(met.values()) == {1}
+    assert_every_pair_once(drawn, everyone, size, bound)
 
 
 @pytest.mark.parametrize("players", [27, 45, 63, 99])
@@ -537,13 +539,7 @@ def test_a_tripled_kirkman_system_seats_every_pair_exactly_once(players: int) ->
     bound = (players - 1) // 2
     everyone = list(range(1, players + 1))
     rounds = tripled_rounds(everyone, 3, bound, random.Random(11))
-    assert len(rounds) == bound
-    met: Counter[frozenset[int]] = Counter()
-    for tables in rounds:
-        assert sorted(p for table in tables for p in table) == everyone
-        met.update(frozenset(pair) for table in tables for pair in combinations(table, 2))
-    assert len(met) == players * (players - 1) // 2
-    assert set(met.values()) == {1}
+    assert_every_pair_once(rounds, everyone, 3, bound)
 
 
 def test_the_seating_page_of_the_docs_tells_what_the_constructions_seat() -> None:
