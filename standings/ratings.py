@@ -31,7 +31,7 @@ from openskill.models import PlackettLuce
 from clubs.models import League
 from scoring.models import GameResult, GameStatus
 from standings.stamps import CACHE_SECONDS, cache_key, results_stamp
-from standings.tables import RATING_COLUMN, counted_results, league_dates
+from standings.tables import PLACE_SHORT, RATING_COLUMN, counted_results, league_dates
 
 START = 1500.0  # everyone's rating before their first game, on the shown scale
 SCALE = 40.0  # shown points per unit of OpenSkill's mu (mu starts at 25, sigma at 25/3)
@@ -124,6 +124,12 @@ def place_chances(ratings: Sequence[Rating | None]) -> list[list[float]]:
         for place, player in enumerate(order):
             chances[player][place] += chance
     return chances
+
+
+def place_percents(chances: Sequence[float]) -> list[tuple[str, int]]:
+    """One player's ``place_chances`` as the pages write them: each place (1st, 2nd ...) with
+    its chance in whole percent."""
+    return [(str(PLACE_SHORT[place]), round(100 * c)) for place, c in enumerate(chances)]
 
 
 def add_rating_column(table: Any, ratings: dict[int, Rating]) -> None:

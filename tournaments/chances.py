@@ -6,8 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from scoring.models import Game
-from standings.ratings import club_ratings, place_chances
-from standings.tables import PLACE_SHORT
+from standings.ratings import club_ratings, place_chances, place_percents
 from tournaments.models import RoundTable
 
 
@@ -20,7 +19,6 @@ def table_chances(game: Game) -> dict[str, Any]:
     ratings = club_ratings(game.club_id)
     chances = place_chances([ratings.get(seat.player_id) for seat in seats])
     rows = [
-        (seat.player.name, [(str(PLACE_SHORT[i]), round(100 * c)) for i, c in enumerate(mine)])
-        for seat, mine in zip(seats, chances, strict=True)
+        (seat.player.name, place_percents(mine)) for seat, mine in zip(seats, chances, strict=True)
     ]
     return {"table_chances": rows}

@@ -17,8 +17,7 @@ from scoring.display import SEAT_WINDS, WIND_LETTERS
 from scoring.engine import RecordError
 from scoring.models import Game, GameStatus
 from standings.games import LiveTable, live_table
-from standings.ratings import Rating, place_chances
-from standings.tables import PLACE_SHORT
+from standings.ratings import Rating, place_chances, place_percents
 from tournaments.models import Round, RoundStatus, RoundTable, TableSeat, Tournament
 from tournaments.seating import Quality, seating_quality
 from tournaments.services import history_before
@@ -51,7 +50,7 @@ class SeatView:
     @property
     def chance_list(self) -> list[tuple[str, int]]:
         """Each place (1st, 2nd ...) with the chance of it, in whole percent."""
-        return [(str(PLACE_SHORT[i]), round(100 * c)) for i, c in enumerate(self.chances)]
+        return place_percents(self.chances)
 
 
 @dataclass(frozen=True)

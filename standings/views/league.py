@@ -22,13 +22,7 @@ from standings.forms import StandingsFilter, rows_as_asked
 from standings.leagues import current_league
 from standings.ratings import PROVISIONAL_GAMES, add_rating_column, league_ratings
 from standings.stamps import CACHE_SECONDS, cache_key, results_stamp
-from standings.tables import (
-    Row,
-    Standings,
-    columns,
-    counted_results,
-    league_standings,
-)
+from standings.tables import Row, Standings, columns, counted_results, league_standings
 from standings.templatetags.standings_tags import cell
 from standings.yaku import recorded_wins, yaku_table
 
