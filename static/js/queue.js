@@ -171,8 +171,13 @@
       if (item) { load(item); show(items); }
     });
   });
+  // The network gone or back: the panel offers (or no longer offers) the offline controls;
+  // back, the waiting changes are sent.
   window.addEventListener("offline", function () { waiting().then(function (items) { show(items); }); });
-  window.addEventListener("online", function () { waiting().then(function (items) { show(items); }); });
+  window.addEventListener("online", function () {
+    waiting().then(function (items) { show(items); });
+    sync();
+  });
 
   // The end of the game, kept like a hand: sent after the hands before it. The form that
   // confirms the settlement (when the server already said the game ended) carries its fields.
@@ -372,7 +377,6 @@
   document.addEventListener("htmx:load", function () {
     waiting().then(function (items) { nextOn(items); });
   });
-  window.addEventListener("online", function () { sync(); });
 
   waiting().then(function (items) {
     nextOn(items);
