@@ -412,12 +412,9 @@ def test_a_settlement_on_screen_is_confirmed_offline(page: Page, live_server: Li
     dropped: the confirmation waits in the queue and is made once the network is back."""
     from tests.scoring.test_views import tobi
 
-    club = make_club()
-    make_ruleset(club, "k_rule", "Kルール")
-    game = make_game(club)
+    game, _url = game_screen(page, live_server)
     tobi(game)
-    log_in(page, live_server, make_member(club, "kiroku", Role.SCOREKEEPER))
-    page.goto(f"/c/{club.slug}/games/{game.pk}/")
+    page.reload()  # the settlement on screen
     expect(page.locator("#offline-banner")).to_have_attribute("data-kept", "yes")
     page.context.set_offline(True)
     page.locator("form[data-offline-queue] button").click()
