@@ -55,6 +55,15 @@ def two_games(
     )
 
 
+def one_game(version: RulesetVersion, league: League, players: list[Player]) -> Places:
+    """The league's one game on ``DAY``: a, b, c, d finish 1st to 4th (the (name, place) pairs
+    for ``by_hand``)."""
+    a, b, c, d, _e = players
+    lines = [(a, 1, "50.0", 50000), (b, 2, "10.0", 30000), (c, 3, "-20.0", 15000)]
+    result_game(version, league, DAY, [*lines, (d, 4, "-40.0", 5000)])
+    return [(a.name, 1), (b.name, 2), (c.name, 3), (d.name, 4)]
+
+
 def test_a_shared_place_is_a_tie_and_a_sanma_game_rates_three() -> None:
     tied = rate([[(1, 1), (2, 2), (3, 2), (4, 4)]])
     assert (tied[2].mu, tied[2].sigma) == (tied[3].mu, tied[3].sigma)
@@ -121,15 +130,9 @@ def test_the_player_page_shows_the_rating_its_range_and_provisional_mark(
     version: RulesetVersion, players: list[Player], as_member: object
 ) -> None:
     """One game: 青木 first. The page shows the library's numbers on the 1500 scale."""
-    a, b, c, d, _e = players
+    a = players[0]
     league = make_league(version.ruleset.club)
-    result_game(
-        version,
-        league,
-        DAY,
-        [(a, 1, "50.0", 50000), (b, 2, "10.0", 30000), (c, 3, "-20.0", 15000), (d, 4, "-40", 5000)],
-    )
-    mu, sigma = by_hand([("a", 1), ("b", 2), ("c", 3), ("d", 4)])["a"]
+    mu, sigma = by_hand(one_game(version, league, players))[a.name]
     shown, margin = 1500 + 40 * (mu - 25), 1.96 * 40 * sigma
     for path in (f"?league={league.pk}", ""):  # the league's, and all the club's games
         page = as_member.get(  # type: ignore[attr-defined]
@@ -220,28 +223,15 @@ def test_a_tables_chances_start_from_the_librarys_prediction_of_the_top() -> Non
 def test_the_prediction_page_shows_a_chosen_tables_chances_and_names_what_is_wrong(
     version: RulesetVersion, players: list[Player], as_member: object
 ) -> None:
-    a, b, c, d, e = players
+    a, b, c, _d, e = players
     league = make_league(version.ruleset.club)
-    result_game(
-        version,
-        league,
-        DAY,
-        [
-            (a, 1, "50.0", 50000),
-            (b, 2, "10.0", 30000),
-            (c, 3, "-20.0", 15000),
-            (d, 4, "-40.0", 5000),
-        ],
-    )
+    played = one_game(version, league, players)
     url = f"/c/{league.club.slug}/predict/"
     client = as_member  # type: ignore[assignment]
     page = client.get(url, {"player": [a.pk, b.pk, c.pk, e.pk]}, HTTP_ACCEPT_LANGUAGE="en")
     assert page.status_code == 200
-    ratings = {
-        name: Rating(mu, sigma, 1)
-        for name, (mu, sigma) in by_hand([("a", 1), ("b", 2), ("c", 3), ("d", 4)]).items()
-    }
-    expected = place_chances([ratings["a"], ratings["b"], ratings["c"], None])
+    ratings = {name: Rating(mu, sigma, 1) for name, (mu, sigma) in by_hand(played).items()}
+    expected = place_chances([ratings[a.name], ratings[b.name], ratings[c.name], None])
     body = page.content.decode()
     rows = body[body.index("<tbody") :]
     for name, chances in zip((a.name, b.name, c.name, e.name), expected, strict=True):
