@@ -1,7 +1,8 @@
 """Seating speed, quality and reproducibility over the cases a tournament meets: each round drawn
 as a tournament draws it (the rounds before it and the plan of the draw before as its start).
 
-Cases: random 16x5, 32x8, 32x9, 32x10, 40x13, 64x21, 200x8, 27x13 at three-player tables, 32x11
+Cases: random 16x5, 32x8, 32x9, 32x10, 40x13, 64x21, 200x8, 172x57, 27x13 and 69x34 at
+three-player tables, 32x11
 (over the bound), 32x9 with eight teams of four, 34x8 with two byes a round; and swiss for 200
 players over 8 rounds (standings that change every round: a seeded shuffle stands in for the
 results). Every case is drawn twice, the second time with every core kept busy by other
@@ -58,6 +59,8 @@ CASES = [
     Case("64x21", 64, 21),
     Case("200x8", 200, 8),
     Case("27x13 sanma", 27, 13, size=3),
+    Case("172x57", 172, 57),
+    Case("69x34 sanma", 69, 34, size=3),
     Case("32x11 over the bound", 32, 11),
     Case("32x9 teams", 32, 9, teams=8),
     Case("34x8 byes", 34, 8, byes=2),

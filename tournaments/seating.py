@@ -33,6 +33,7 @@ from itertools import combinations, permutations
 from typing import Any
 
 from tournaments.designs import BASE_ROUNDS
+from tournaments.orbit_designs import ORBIT_ROUNDS
 from tournaments.published_designs import published_rounds
 from tournaments.rotational_designs import ROTATIONAL_ROUNDS
 
@@ -43,7 +44,7 @@ RANDOM, SWISS = "random", "swiss"
 # The draw's own version: every change that gives any input another seating bumps it (a test
 # pins a few draws, so such a change cannot go unnoticed). Each drawn round keeps the version
 # that drew it, so that a record drawn by another Tenbou says so instead of "differs".
-SEATING_ALGORITHM = 8
+SEATING_ALGORITHM = 9
 METHODS = (RANDOM, SWISS)
 TEAM_COST, PAIR_COST = 100, 1  # teammates at one table weigh more than a repeated pair
 # A table of the round being drawn at which its players cannot all take a seat that keeps their
@@ -903,6 +904,8 @@ def constructed_rounds(
             options.append(rotational_rounds(players, size, rounds, rng))
         if len(max(options, key=len)) < min(rounds, (len(players) - 1) // max(1, size - 1)):
             options.append(inflated_rounds(players, size, rounds, rng))
+        if len(max(options, key=len)) < min(rounds, (len(players) - 1) // max(1, size - 1)):
+            options.append(orbit_rounds(players, size, rounds, rng))
     else:
         options.append(_teams_kept_apart(players, size, rounds, rng, teams))
     best = max(options, key=len)
@@ -1128,6 +1131,45 @@ def rotational_rounds(
     order = list(players)
     rng.shuffle(order)
     built = group_rounds(*entry)
+    rng.shuffle(built)
+    return _seat_design(built[:rounds], order, rng)
+
+
+def orbit_rounds_of(
+    n: int,
+    cycles: int,
+    base: Sequence[Sequence[int]],
+    short: Sequence[Sequence[Sequence[int]]],
+) -> list[list[list[int]]]:
+    """The rounds of a stored design of ``tournaments.orbit_designs``: the base round turned by
+    ``0 .. n-1`` (as ``turned_rounds``), then each short round: the distinct turns of its
+    tables, in the order of the turns."""
+    built = turned_rounds(n, cycles, tuple(tuple(t) for t in base))
+    for generators in short:
+        round_: list[list[int]] = []
+        seen: set[tuple[int, ...]] = set()
+        for table in generators:
+            for by in range(n):
+                turned = [p if p >= n * cycles else p - p % n + (p % n + by) % n for p in table]
+                if (key := tuple(sorted(turned))) not in seen:
+                    seen.add(key)
+                    round_.append(turned)
+        built.append(round_)
+    return built
+
+
+def orbit_rounds(
+    players: Sequence[int], size: int, rounds: int, rng: random.Random
+) -> list[list[list[int]]]:
+    """The stored design of a base round turned and a few short rounds for this many players
+    (``tournaments.orbit_designs``: Kirkman systems of 69 and 93, 172 at tables of four), drawn
+    at random: every two players meet exactly once over the bound's rounds."""
+    entry = ORBIT_ROUNDS.get((len(players), size))
+    if entry is None:
+        return []
+    order = list(players)
+    rng.shuffle(order)
+    built = orbit_rounds_of(*entry)
     rng.shuffle(built)
     return _seat_design(built[:rounds], order, rng)
 

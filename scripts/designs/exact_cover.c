@@ -32,7 +32,8 @@ int search(){
 int main(int argc,char**argv){
   rs=atoll(argv[1])*2654435761ULL+88172645463325252ULL; limit=atoll(argv[2]);
   if(scanf("%d %d %d",&ncols,&nprim,&nrows)!=3) return 2;
-  int cap=ncols+1+nrows*11;  // a row covers at most 10 columns (4 players, 6 pairs) L=malloc(cap*4);R=malloc(cap*4);U=malloc(cap*4);D=malloc(cap*4);C=malloc(cap*4);S=malloc(cap*4);RowOf=malloc(cap*4);
+  int cap=ncols+1+nrows*11;  // a row covers at most 10 columns (4 players, 6 pairs)
+  L=malloc(cap*4);R=malloc(cap*4);U=malloc(cap*4);D=malloc(cap*4);C=malloc(cap*4);S=malloc(cap*4);RowOf=malloc(cap*4);
   for(int c=0;c<=ncols;c++){U[c]=D[c]=c;S[c]=0;C[c]=c;L[c]=c;R[c]=c;}
   // header list only primary columns (1..nprim); secondary self-linked
   R[0]=nprim?1:0; L[0]=nprim;

@@ -17,6 +17,7 @@ from typing import Any
 import pytest
 
 from tournaments.designs import BASE_ROUNDS
+from tournaments.orbit_designs import ORBIT_ROUNDS
 from tournaments.published_designs import PUBLISHED_ROUNDS
 from tournaments.rotational_designs import ROTATIONAL_ROUNDS
 from tournaments.seating import (
@@ -371,6 +372,9 @@ def test_no_field_has_an_order_that_is_not_a_prime_power(order: int) -> None:
         (40, 13, 4, 13, 13, 0),
         (15, 7, 3, 7, 7, 0),
         (128, 42, 4, 42, 42, 0),  # 32 transversal rounds, then each group of 32 as 32 over 10
+        (172, 57, 4, 57, 57, 0),  # a base round turned by Z_43 and 14 short rounds
+        (69, 34, 3, 34, 34, 0),
+        (93, 46, 3, 46, 46, 0),
     ],
 )
 def test_the_outlook_says_before_drawing_what_can_be_promised(
@@ -519,13 +523,16 @@ def test_eight_teams_of_four_over_nine_rounds_meet_nobody_twice_and_no_teammate(
     assert max(max(c) - min(c) for c in winds.values()) <= 1
 
 
-@pytest.mark.parametrize(("players", "size"), [*sorted(ROTATIONAL_ROUNDS), (196, 4)])
+@pytest.mark.parametrize(
+    ("players", "size"), [*sorted(ROTATIONAL_ROUNDS), *sorted(ORBIT_ROUNDS), (196, 4)]
+)
 def test_the_designs_found_offline_or_inflated_seat_every_pair_exactly_once(
     players: int, size: int
 ) -> None:
-    """The 1-rotational designs found offline (100 players over 33 rounds, a Kirkman system of
-    57 over 28 ...) and 196 players from the affine plane of order 7 and a design of 28, drawn
-    as a tournament would: every pair exactly once over the bound."""
+    """The designs found offline (1-rotational: 100 players over 33 rounds, a Kirkman system of
+    57 over 28 ...; a base round turned and short rounds: Kirkman systems of 69 and 93, 172
+    over 57) and 196 players from the affine plane of order 7 and a design of 28, drawn as a
+    tournament would: every pair exactly once over the bound."""
     bound = (players - 1) // (size - 1)
     everyone = list(range(1, players + 1))
     drawn = constructed_rounds(everyone, size, bound, random.Random(5))
@@ -571,6 +578,8 @@ PINNED_DRAWS = {
     7: "c7cdd72ffd154233184ac9092c7b80e72dae0fbfba3cbf8db24026975d9ffbc7",
     # 8: a swiss round weighs how many players would lose their winds, not only whether any
     8: "c7cdd72ffd154233184ac9092c7b80e72dae0fbfba3cbf8db24026975d9ffbc7",
+    # 9: stored designs of a base round turned and short rounds (69, 93, 172 players)
+    9: "c7cdd72ffd154233184ac9092c7b80e72dae0fbfba3cbf8db24026975d9ffbc7",
 }
 
 

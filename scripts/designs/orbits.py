@@ -1,0 +1,150 @@
+"""Find the resolvable designs stored in ``tournaments/orbit_designs.py`` (offline).
+
+For the fields that neither a construction nor a 1-rotational design reaches (69 and 93 players
+at tables of three, 172 at tables of four). The players are ``cycles`` cycles of ``n`` (player
+``j*n + x`` is place ``x`` of cycle ``j``) and a few fixed players. ``n`` rounds are one base
+round turned by ``0 .. n-1`` (as ``tournaments.designs``); the other rounds are *short*: each
+is the distinct turns of a few tables (a table whose turns seat every player of the cycles it
+touches once, such as one player of each cycle; or the fixed players together and each cycle
+split into its ``n / size`` spaced groups). Two players meet exactly once when the base round's
+pairs and the short rounds' pairs together fall in every orbit of pairs under the turning once.
+
+- ``--levels Q L M SEED STEPS`` (``levels.c``): ``L`` cycles of a prime ``Q`` at tables of
+  ``L``, ``(Q - 1) / (L - 1)`` short rounds of one table each, everything invariant under
+  multiplication by the ``M``-th roots of unity mod ``Q`` (which shrinks the search: 93 players
+  as ``31 3 5``, 172 as ``43 4 7``, found in seconds).
+- ``--pyramid N CYCLES SIZE SEED STEPS`` (``orbits.c``): ``SIZE`` fixed players at one table of
+  the single short round, each cycle split into its spaced groups there (69 players as
+  ``33 2 3``: a minute).
+
+Each prints one JSON line once found; ``--write < found`` checks every line (each round seats
+every player once, every two players meet exactly once) and writes the module.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from itertools import combinations
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+HERE = Path(__file__).resolve().parent
+
+
+def _solver(name: str) -> Path:
+    binary = HERE / name
+    if not binary.exists():
+        subprocess.run(["cc", "-O2", "-o", binary, f"{binary}.c", "-lm"], check=True)
+    return binary
+
+
+def levels(q: int, size: int, m: int, seed: str, steps: str) -> dict | None:
+    out = subprocess.run(
+        [_solver("levels"), str(q), str(size), str(m), seed, steps], capture_output=True, text=True
+    ).stdout
+    if not out.startswith("{"):
+        return None
+    found = json.loads(out)
+    base = [[level * q + x for x, level in table] for table in found["base"]]
+    short = [[[level * q + x for level, x in enumerate(t)]] for t in found["transversals"]]
+    return {"players": size * q, "size": size, "n": q, "cycles": size, "base": base, "short": short}
+
+
+def pyramid(n: int, cycles: int, size: int, seed: str, steps: str) -> dict | None:
+    players = n * cycles + size
+    spacing = n // size
+    short = [list(range(n * cycles, players))]
+    short += [[c * n + i * spacing for i in range(size)] for c in range(cycles)]
+    turns = {tuple(sorted(_turn(p, by, n, cycles) for p in t)) for t in short for by in range(n)}
+    lines = [f"{n} {cycles} {size} {size} 1 {seed} {steps} {len(turns)}"]
+    lines += [" ".join(map(str, t)) for t in sorted(turns)]  # the short round, every turn
+    out = subprocess.run(
+        [_solver("orbits")], input="\n".join(lines) + "\n", capture_output=True, text=True
+    ).stdout
+    if not out.startswith("["):
+        return None
+    base = json.loads(out)[0]
+    return {
+        "players": players,
+        "size": size,
+        "n": n,
+        "cycles": cycles,
+        "base": base,
+        "short": [short],
+    }
+
+
+def _turn(player: int, by: int, n: int, cycles: int) -> int:
+    if player >= n * cycles:
+        return player
+    cycle, place = divmod(player, n)
+    return cycle * n + (place + by) % n
+
+
+def write(lines: list[str]) -> None:
+    sys.path.insert(0, str(ROOT))
+    from tournaments.seating import orbit_rounds_of
+
+    entries = {}
+    for line in lines:
+        found = json.loads(line)
+        players, size = found["players"], found["size"]
+        base = tuple(tuple(sorted(t)) for t in found["base"])
+        short = tuple(tuple(tuple(sorted(t)) for t in round_) for round_ in found["short"])
+        entry = (found["n"], found["cycles"], base, short)
+        built = orbit_rounds_of(*entry)
+        pairs = [p for round_ in built for t in round_ for p in combinations(sorted(t), 2)]
+        seated = all(sorted(p for t in r for p in t) == list(range(players)) for r in built)
+        complete = seated and len(pairs) == len(set(pairs)) == players * (players - 1) // 2
+        if not complete or len(built) != (players - 1) // (size - 1):
+            raise SystemExit(f"{players} at tables of {size}: not a resolvable design")
+        entries[players, size] = entry
+    text = [HEAD]
+    for (players, size), (n, cycles, base, short) in sorted(entries.items()):
+        text.append(f"    ({players}, {size}): (\n        {n},\n        {cycles},\n        (\n")
+        text += [f"            {table},\n" for table in base]
+        text.append("        ),\n        (\n")
+        text += [f"            {round_},\n" for round_ in short]
+        text.append("        ),\n    ),\n")
+    text.append("}\n")
+    (ROOT / "tournaments" / "orbit_designs.py").write_text("".join(text))
+
+
+HEAD = '''"""Resolvable designs found once and stored: a base round turned, and a few short rounds.
+
+Generated by ``scripts/designs/orbits.py --write`` (a simulated annealing, each design checked:
+every two players meet exactly once); do not edit by hand. ``(players, table size): (n, cycles,
+base round, short rounds)``: the players ``0 .. cycles*n - 1`` are ``cycles`` cycles of ``n``
+(player ``j*n + x`` is place ``x`` of cycle ``j``), the rest are fixed; ``n`` rounds are the
+base round with every cycle turned by ``0 .. n-1``, and each short round is the distinct turns
+of its tables (``tournaments.seating.orbit_rounds_of``). Kirkman systems of 69 and 93 players
+and a resolvable design of 172 at tables of four are known to exist (Ray-Chaudhuri and Wilson;
+Hanani, Ray-Chaudhuri and Wilson); these are the ones no construction of ours reached.
+"""
+
+from __future__ import annotations
+
+ORBIT_ROUNDS: dict[
+    tuple[int, int],
+    tuple[int, int, tuple[tuple[int, ...], ...], tuple[tuple[tuple[int, ...], ...], ...]],
+] = {
+'''
+
+
+if __name__ == "__main__":
+    if sys.argv[1] == "--write":
+        write([line for line in sys.stdin.read().splitlines() if line.strip()])
+    else:
+        mode, *numbers = sys.argv[1:]
+        *shape, seed, steps = numbers
+        shape_ints = [int(x) for x in shape]
+        found = (
+            levels(*shape_ints, seed, steps)
+            if mode == "--levels"
+            else pyramid(*shape_ints, seed, steps)
+        )
+        if found is None:
+            raise SystemExit("not found: try another seed or more steps")
+        print(json.dumps(found))
