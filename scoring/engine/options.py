@@ -150,6 +150,34 @@ ADDITIVE = c.obj(
 AOTENJOU = c.obj({"cap_base": c.integer(2000, 10**12), "yakuman_han": c.integer(1, 100)})
 LIMITS_BEYOND = c.obj({"every_han": c.integer(1), "mangan_units": _half_steps})
 STANDARD_LIMITS = [[5, 1], [6, 1.5], [8, 2], [11, 3], [13, 4]]
+# Local yaku the seeds name (000: 三色小同刻, 一色三順 ...; 002: 大車輪, 紅孔雀 ...;
+# 004: 三連刻 ...).
+LOCAL_YAKU = (
+    "sanshoku_shoudoukou",
+    "isshoku_sanjun",
+    "isshoku_yonjun",
+    "sanrenkou",
+    "suurenkou",
+    "paarenchan",
+    "daisharin",
+    "benikujaku",
+    "hyakumangoku",
+    "fuukasetsugetsu",
+    "bankouryokusou",
+    "shiisanputaa",
+)
+RENHOU = ("none", "mangan", "four_han", "baiman", "yakuman")
+# What the hand calculator counts (a club's yaku rules); the replay never reads it.
+YAKU = c.obj(
+    {
+        "open_tanyao": c.boolean,
+        "red_fives": c.list_of(c.integer(0, 4), 3, 3),
+        "double_yakuman": c.boolean,
+        "renhou": c.one_of(*RENHOU),
+        "open_riichi": c.boolean,
+        "local": c.list_of(c.one_of(*LOCAL_YAKU)),
+    }
+)
 
 GAME, POINTS, END, TABLE, MULTI, VALUE, SPECIAL = (
     "game",
@@ -476,6 +504,24 @@ OPTIONS: tuple[Option, ...] = (
         "Aotenjou",
         "満貫なし。基本点=符×2^(飜+2)を上限まで。",
         "No limits: base = fu x 2^(han+2), up to a cap.",
+    ),
+    Option(
+        "yaku",
+        VALUE,
+        {
+            "open_tanyao": True,
+            "red_fives": [0, 0, 0],
+            "double_yakuman": True,
+            "renhou": "none",
+            "open_riichi": False,
+            "local": [],
+        },
+        YAKU,
+        "役の扱い(点数計算機)",
+        "Yaku (hand calculator)",
+        "喰いタン、赤ドラの枚数(萬・筒・索)、ダブル役満、人和、オープン立直、ローカル役。精算には使わない。",
+        "Open tanyao, red fives (man, pin, sou), double yakuman, renhou, open riichi, local yaku."
+        " The replay never reads it.",
     ),
     Option(
         "fu",

@@ -33,6 +33,19 @@ class Preset:
     options: dict[str, Any]
 
 
+def _yaku(**values: Any) -> dict[str, Any]:
+    """The ``yaku`` option (what the hand calculator counts): the common default and these."""
+    default = {
+        "open_tanyao": True,
+        "red_fives": [0, 0, 0],
+        "double_yakuman": True,
+        "renhou": "none",
+        "open_riichi": False,
+        "local": [],
+    }
+    return {**default, **values}
+
+
 def k_rule() -> dict[str, Any]:
     """Kルール (seed 000).
 
@@ -50,8 +63,17 @@ def k_rule() -> dict[str, Any]:
     riichi needs 1000; 錯和は3000点オール払い再ゲーム(本場は増えず、この局に出た供託は持ち主に戻す).
     Open in the seed (common default): leftover sticks at the end to the top, pao honba from the
     discarder, chiitoitsu 25 fu 2 han, open pinfu shape 30 fu.
+    Yaku (the calculator): 喰い断アリ; 赤ドラ アリ/ナシ選択 (none here); 役満はシングル (no double
+    yakuman); 人和 4飜の加算; local 三色小同刻、一色三順、一色四順.
     """
     return {
+        "yaku": _yaku(
+            open_tanyao=True,
+            red_fives=[0, 0, 0],
+            double_yakuman=False,
+            renhou="four_han",
+            local=["sanshoku_shoudoukou", "isshoku_sanjun", "isshoku_yonjun"],
+        ),
         "uma": [20, 10, -10, -20],
         "rounding": {"mode": "gosha_rokunyu", "on": "diff", "top_takes_remainder": False},
         "tobi": {
@@ -87,8 +109,10 @@ def mjkt() -> dict[str, Any]:
     しない; A. 空チー等は1000点を供託 (a ``deposit`` event of 1000).
     Open in the seed (common default): honba 300/100, noten 3000, limits and kazoe yakuman,
     yakuman multiples up to 6 (29. only pure composites: the scorekeeper enters the multiple).
+    Yaku (the calculator): 4. クイタンあり; 5. 赤ドラは3枚; 26. 人和は倍満; 29. no double yakuman.
     """
     return {
+        "yaku": _yaku(open_tanyao=True, red_fives=[1, 1, 1], double_yakuman=False, renhou="baiman"),
         "rounding": {"mode": "gosha_rokunyu", "on": "raw", "top_takes_remainder": False},
         "agari_yame": "auto_if_top",
         "tenpai_yame": "auto_if_top",
@@ -123,8 +147,26 @@ def shiragiku() -> dict[str, Any]:
     (cap 2.5e9 base, 役満 15飜); 準青天井 -> ``limits_beyond`` (2 han, 1 mangan); 包則 -> ``pao``.
     Not expressible: 最終局では常に平局連荘 (only the last hand exempt from passing).
     Open in the seed (common default): uma 10-20, no rounding, chombo by reverse mangan.
+    Yaku (the calculator): 喰断あり, 赤牌を使用しない, 人和 among the yakuman, the ※ local yakuman.
     """
     return {
+        "yaku": _yaku(
+            open_tanyao=True,
+            red_fives=[0, 0, 0],
+            double_yakuman=False,
+            renhou="yakuman",
+            local=[
+                "daisharin",
+                "benikujaku",
+                "hyakumangoku",
+                "isshoku_yonjun",
+                "suurenkou",
+                "fuukasetsugetsu",
+                "bankouryokusou",
+                "paarenchan",
+                "shiisanputaa",
+            ],
+        ),
         "extension": {
             "target": 31000,
             "winds": ["W", "N"],
@@ -175,6 +217,13 @@ def chinese_classic() -> dict[str, Any]:
 
 def _gensou_common() -> dict[str, Any]:
     return {
+        "yaku": _yaku(
+            open_tanyao=True,
+            red_fives=[1, 1, 1],
+            double_yakuman=False,
+            renhou="baiman",
+            local=["paarenchan", "sanrenkou", "suurenkou"],
+        ),
         "uma": [10, 5, -5, -10],
         "agari_yame": "auto_if_top",
         "tenpai_yame": "auto_if_top",
@@ -242,8 +291,10 @@ def tenhou() -> dict[str, Any]:
     with the honba paid by the responsible player (積み棒はパオが払う, as Tenhou's own payments
     show and the Tenhou replayers mjx and riichienv reproduce); at W4, the last hand there is,
     a top dealer's win or tenpai ends the game even below 30000 (北入なし).
+    Yaku (the calculator): 喰いタン and three red fives (喰赤), double yakuman, no renhou.
     """
     return {
+        "yaku": _yaku(open_tanyao=True, red_fives=[1, 1, 1], double_yakuman=True, renhou="none"),
         "rounding": {"mode": "half_up", "on": "raw", "top_takes_remainder": True},
         "extension": {
             "target": 30000,
@@ -307,6 +358,7 @@ def mleague() -> dict[str, Any]:
     Head bump; abortive draws kyuushu, suufon, suucha riichi and suukaikan with renchan.
     """
     return {
+        "yaku": _yaku(open_tanyao=True, red_fives=[1, 1, 1], double_yakuman=False, renhou="none"),
         "uma": [30, 10, -10, -30],
         "ties": "split",
         "tobi": dict(NO_TOBI),
@@ -328,6 +380,7 @@ def ema() -> dict[str, Any]:
     no abortive draws; no nagashi; chombo -20 settled points with no payment at the table.
     """
     return {
+        "yaku": _yaku(open_tanyao=True, red_fives=[0, 0, 0], double_yakuman=False, renhou="none"),
         "start_points": 30000,
         "return_points": 30000,
         "uma": [15, 5, -5, -15],
@@ -351,6 +404,7 @@ def wrc() -> dict[str, Any]:
     payment at the table.
     """
     return {
+        "yaku": _yaku(open_tanyao=True, red_fives=[0, 0, 0], double_yakuman=False, renhou="none"),
         "start_points": 30000,
         "return_points": 30000,
         "uma": [15, 5, -5, -15],
