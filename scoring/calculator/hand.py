@@ -294,10 +294,10 @@ def _counted(hand: HandInput, rules: Ruleset, renhou: str) -> Counted | None:
             "kan": LibraryMeld.KAN,
             "ankan": LibraryMeld.KAN,
         }[meld.kind]
-        melds.append(
+        melds.append(  # the library reads a chi as the run from its first tile: sorted
             LibraryMeld(
                 meld_type=kind,
-                tiles=meld_ids,
+                tiles=sorted(meld_ids),
                 opened=meld.opened,
                 called_tile=meld_ids[0] if meld.opened else None,
             )

@@ -291,10 +291,11 @@ def tenhou() -> dict[str, Any]:
     with the honba paid by the responsible player (積み棒はパオが払う, as Tenhou's own payments
     show and the Tenhou replayers mjx and riichienv reproduce); at W4, the last hand there is,
     a top dealer's win or tenpai ends the game even below 30000 (北入なし).
-    Yaku (the calculator): 喰いタン and three red fives (喰赤), double yakuman, no renhou.
+    Yaku (the calculator): 喰いタン and three red fives (喰赤), no renhou; 四暗刻単騎, 国士無双13面,
+    純正九蓮宝燈 and 大四喜 are single yakuman (composites of different yakuman still add up).
     """
     return {
-        "yaku": _yaku(open_tanyao=True, red_fives=[1, 1, 1], double_yakuman=True, renhou="none"),
+        "yaku": _yaku(open_tanyao=True, red_fives=[1, 1, 1], double_yakuman=False, renhou="none"),
         "rounding": {"mode": "half_up", "on": "raw", "top_takes_remainder": True},
         "extension": {
             "target": 30000,
@@ -335,6 +336,7 @@ def tenhou_sanma() -> dict[str, Any]:
     """
     return {
         **tenhou(),
+        "yaku": _yaku(red_fives=[0, 1, 1], double_yakuman=False),  # no 5m: red 5p and 5s
         "players": 3,
         "start_points": 35000,
         "return_points": 40000,
