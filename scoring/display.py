@@ -88,8 +88,34 @@ YAKU_NAMES = {
     "junchan": gettext_lazy("Junchan"),
     "honitsu": gettext_lazy("Honitsu"),
     "chinitsu": gettext_lazy("Chinitsu"),
+    "sanshoku_doukou": gettext_lazy("Sanshoku doukou"),
+    "open_riichi": gettext_lazy("Open riichi"),
+    "renhou": gettext_lazy("Renhou"),
     "yakuman": gettext_lazy("Yakuman"),
 }
+# Each yakuman by name: the calculator records them (the picker offers the ones a win has).
+YAKUMAN_NAMES = {
+    "kokushi": gettext_lazy("Kokushi musou"),
+    "kokushi_13": gettext_lazy("Kokushi musou, 13-sided wait"),
+    "suuankou": gettext_lazy("Suuankou"),
+    "suuankou_tanki": gettext_lazy("Suuankou tanki"),
+    "daisangen": gettext_lazy("Daisangen"),
+    "shousuushii": gettext_lazy("Shousuushii"),
+    "daisuushii": gettext_lazy("Daisuushii"),
+    "tsuuiisou": gettext_lazy("Tsuuiisou"),
+    "ryuuiisou": gettext_lazy("Ryuuiisou"),
+    "chinroutou": gettext_lazy("Chinroutou"),
+    "chuuren": gettext_lazy("Chuuren poutou"),
+    "junsei_chuuren": gettext_lazy("Junsei chuuren poutou"),
+    "suukantsu": gettext_lazy("Suukantsu"),
+    "tenhou": gettext_lazy("Tenhou"),
+    "chiihou": gettext_lazy("Chiihou"),
+    "daisharin": gettext_lazy("Daisharin"),
+    "daichisei": gettext_lazy("Daichisei"),
+    "sashikomi": gettext_lazy("Sashikomi"),
+    "paarenchan": gettext_lazy("Paarenchan"),
+}
+ALL_YAKU_NAMES = {**YAKU_NAMES, **YAKUMAN_NAMES}
 
 
 ENDED_BY = {

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.urls import path
 
-from scoring import views
+from scoring import calculator_views, views
 
 app_name = "games"
 
@@ -26,4 +26,6 @@ urlpatterns = [
     path("<int:game_id>/void/", views.void_game, name="void"),
     path("<int:game_id>/league/", views.move_league, name="league"),
     path("<int:game_id>/final-scores/", views.final_scores, name="final_scores"),
+    path("<int:game_id>/calculator/<int:seat>/", calculator_views.panel, name="calculator"),
+    path("<int:game_id>/calculator/<int:seat>/count/", calculator_views.count, name="count"),
 ]

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from django.db.models import QuerySet
 
-from scoring.display import YAKU_NAMES
+from scoring.display import ALL_YAKU_NAMES as YAKU_NAMES
 from scoring.models import HandStat
 
 

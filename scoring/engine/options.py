@@ -616,3 +616,5 @@ OPTIONS: tuple[Option, ...] = (
 )
 
 OPTIONS_BY_NAME: dict[str, Option] = {option.name: option for option in OPTIONS}
+# Options a full ruleset may leave out (added after spec/rulesets.md): they take their default.
+LATER = frozenset({"yaku"})

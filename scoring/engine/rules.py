@@ -15,7 +15,7 @@ from typing import Any
 
 from .checks import fail
 from .errors import RecordError
-from .options import OPTIONS, OPTIONS_BY_NAME
+from .options import LATER, OPTIONS, OPTIONS_BY_NAME
 from .presets import PRESETS
 
 
@@ -222,6 +222,13 @@ def validate_options(options: dict[str, Any]) -> dict[str, Any]:
     if unknown:
         raise _unknown_option(unknown[0])
     missing = [opt.name for opt in OPTIONS if opt.name not in options]
+    # Options added after the contract (the hand calculator's ``yaku``) take their default where
+    # a full ruleset written before them leaves them out: such a ruleset stays readable.
+    options = {
+        **{name: copy.deepcopy(OPTIONS_BY_NAME[name].default) for name in missing if name in LATER},
+        **options,
+    }
+    missing = [name for name in missing if name not in LATER]
     if missing:
         raise RecordError(
             f"ruleset: missing option '{missing[0]}'",

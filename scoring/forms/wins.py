@@ -8,8 +8,8 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext as _
 
+from scoring.display import ALL_YAKU_NAMES, YAKUMAN_NAMES, SeatLine
 from scoring.display import YAKU_NAMES as YAKU
-from scoring.display import SeatLine
 from scoring.engine.points import VALID_FU
 from scoring.engine.record import MAX_FAN
 from scoring.forms.pieces import (
@@ -92,6 +92,11 @@ class WinRows:
         wins = result.get("wins", [])
         return wins[int(index)]["winner"] if int(index) < len(wins) else None
 
+    def _yaku_items(self, seat: int) -> Any:
+        """The yaku picker: the common yaku, and each yakuman by name that the win has."""
+        picked = self[f"yaku_{seat}"].value()
+        return items([*YAKU.items(), *_picked_yakuman(picked)], picked)
+
     # -- for the template ------------------------------------------------------------------
 
     @cached_property
@@ -115,7 +120,7 @@ class WinRows:
             pao_yakuman=items(((c.code, c.label) for c in yakuman_choices(self.rules)), part),
             dora=items(dora, self[f"dora_{seat}"].value()),
             open=bool(self[f"open_{seat}"].value()),
-            yaku=items(YAKU.items(), self[f"yaku_{seat}"].value()),
+            yaku=self._yaku_items(seat),
             errors=[
                 e
                 for name in self.fields
@@ -123,6 +128,12 @@ class WinRows:
                 for e in self.errors.get(name, [])
             ],
         )
+
+
+def _picked_yakuman(picked: object) -> list[tuple[str, Any]]:
+    """The yakuman by name among the picked yaku (the calculator records them)."""
+    chosen = picked if isinstance(picked, list) else []
+    return [(code, name) for code, name in YAKUMAN_NAMES.items() if code in chosen]
 
 
 def win_fields(seat: int) -> dict[str, forms.Field]:
@@ -135,7 +146,7 @@ def win_fields(seat: int) -> dict[str, forms.Field]:
         f"pao_yakuman_{seat}": forms.CharField(required=False, max_length=8),
         f"dora_{seat}": forms.IntegerField(required=False, min_value=0, max_value=DORA_MAX),
         f"open_{seat}": forms.BooleanField(required=False),
-        f"yaku_{seat}": Taps(YAKU, multiple=True),
+        f"yaku_{seat}": Taps(ALL_YAKU_NAMES, multiple=True),
     }
 
 

@@ -76,6 +76,19 @@
     if (!form.querySelector('[data-row="' + button.dataset.addRow + '"][hidden]')) button.hidden = true;
   });
 
+  // The hand calculator: its script is fetched the first time a scorekeeper opens it, so the
+  // ordinary hand screen never carries it (static/js/calculator.js).
+  document.addEventListener("click", function (event) {
+    var button = event.target.closest && event.target.closest(".calc-open[data-seat]");
+    var box = document.getElementById("calculator");
+    if (!button || !box) return;
+    if (window.tenbouCalculator) { window.tenbouCalculator.open(button.dataset.seat); return; }
+    var script = document.createElement("script");
+    script.src = box.dataset.script;
+    script.onload = function () { window.tenbouCalculator.open(button.dataset.seat); };
+    document.head.appendChild(script);
+  });
+
   // A lost network never loses the form: nothing was swapped, so say so; the same key is sent
   // again with the retry, and the server stores the hand once.
   // Only the form's own send hides the note again: the live preview inside the form sends on

@@ -58,6 +58,14 @@ ESSENTIALS: dict[str, dict[str, Any]] = {
         "riichi": {"deposit": 1000, "min_score": 1000},
         "nagashi": {"counts_as": "win"},
         "min_han": {"default": 1, "from_honba": {}},
+        # 喰い断アリ; 赤ドラ アリ/ナシ選択 (none); 役満はシングル; 人和 4飜の加算; local yaku
+        "yaku": {
+            "open_tanyao": True,
+            "red_fives": [0, 0, 0],
+            "double_yakuman": False,
+            "renhou": "four_han",
+            "local": ["sanshoku_shoudoukou", "isshoku_sanjun", "isshoku_yonjun"],
+        },
     },
     # seed 001
     "mjkt": {

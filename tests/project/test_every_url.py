@@ -86,6 +86,8 @@ ACCESS: dict[str, Any] = {
     "games:preview": Role.SCOREKEEPER,
     "games:edit": Role.SCOREKEEPER,
     "games:edit_preview": Role.SCOREKEEPER,
+    "games:calculator": Role.SCOREKEEPER,
+    "games:count": Role.SCOREKEEPER,
     "games:delete": Role.SCOREKEEPER,
     "games:finish": Role.SCOREKEEPER,
     "games:end_early": Role.SCOREKEEPER,
@@ -205,6 +207,7 @@ def build(public: bool) -> Everything:
         "tournament_id": str(tournament.pk),
         "entry_id": str(entries[0].pk),
         "number": "1",
+        "seat": "1",
         "table": "1",
         "day": game.played_on.isoformat(),
     }
