@@ -263,6 +263,8 @@ class HandStat(models.Model):
     tenpai = models.BooleanField(default=False)  # at an exhaustive draw (流局時聴牌)
     open = models.BooleanField(null=True, default=None)  # 副露 on a win, when recorded
     yaku = models.JSONField(default=list, blank=True)  # 役 of a win, where the hand records them
+    # ドラ of a win (表, 赤, 裏 and 抜き together), where the hand records them: 平均ドラ.
+    dora = models.PositiveSmallIntegerField(null=True, default=None)
     penalty = models.BooleanField(default=False)  # this seat's chombo, dead hand or deposit
 
     class Meta:

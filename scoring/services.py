@@ -311,6 +311,7 @@ def _hand_stats(game: Game, state: GameState, first: int) -> list[HandStat]:
                     tenpai=seat in roles["tenpai"],
                     open=roles["open"].get(seat),
                     yaku=roles["yaku"].get(seat, []),
+                    dora=roles["dora"].get(seat),
                     penalty=seat in roles["penalty"],
                 )
             )
@@ -319,7 +320,8 @@ def _hand_stats(game: Game, state: GameState, first: int) -> list[HandStat]:
 
 def _roles(hand: dict[str, Any]) -> dict[str, Any]:
     """Who won, by tsumo or not, who dealt in (放銃), who was tenpai at a draw, whose win was
-    open (副露, where recorded) and who took a penalty. Nagashi mangan is not a win here."""
+    open (副露, where recorded), its yaku and dora, and who took a penalty. Nagashi mangan is
+    not a win here."""
     result = hand["result"]
     kind = result["type"]
     wins = result.get("wins", [result] if kind == "tsumo" else [])
@@ -331,6 +333,7 @@ def _roles(hand: dict[str, Any]) -> dict[str, Any]:
         "tenpai": set(result.get("tenpai", ())) if kind in ("draw", "nagashi") else set(),
         "open": {win["winner"]: bool(win["open"]) for win in wins if "open" in win},
         "yaku": {win["winner"]: list(win["yaku"]) for win in wins if win.get("yaku")},
+        "dora": {win["winner"]: int(win["dora"]) for win in wins if win.get("dora") is not None},
         "penalty": ({result["seat"]} if kind == "chombo" else set())
         | {event["seat"] for event in events if event["type"] in ("dead_hand", "deposit")},
     }

@@ -256,6 +256,8 @@ class HandStats:
     tenpai: int  # tenpai at those draws
     open_wins: int
     open_recorded: int  # wins whose record says whether they were open
+    dora_sum: int = 0  # the dora of the wins that record them (表, 赤, 裏, 抜き)
+    dora_recorded: int = 0
 
     @property
     def win_rate(self) -> Rate:  # 和了率
@@ -290,6 +292,11 @@ class HandStats:
         """和了時副露率 over the wins recorded open or closed; None if none is."""
         return Rate(self.open_wins, self.open_recorded) if self.open_recorded else None
 
+    @property
+    def average_dora(self) -> Average | None:
+        """平均ドラ over the wins that record their dora; None if none does."""
+        return Average(self.dora_sum, self.dora_recorded) if self.dora_recorded else None
+
 
 def hand_stats(player: Player, mine: QuerySet[GameResult]) -> HandStats:
     """The player's hand statistics in the games of ``mine``, added up by the database."""
@@ -309,7 +316,10 @@ def hand_stats(player: Player, mine: QuerySet[GameResult]) -> HandStats:
         tenpai=Count("id", filter=Q(outcome__in=DRAWS, tenpai=True)),
         open_wins=Count("id", filter=won & Q(open=True)),
         open_recorded=Count("id", filter=won & Q(open__isnull=False)),
+        dora_sum=Sum("dora", filter=won),
+        dora_recorded=Count("id", filter=won & Q(dora__isnull=False)),
     )
+    totals["dora_sum"] = totals["dora_sum"] or 0
     totals["win_points"] = totals["win_points"] or 0
     totals["deal_in_points"] = -(totals["deal_in_points"] or 0)
     return HandStats(**totals)
@@ -395,7 +405,7 @@ class PlayerStats:
 
 
 # Bumped when what ``player_stats`` keeps in the cache changes shape.
-PLAYER_CACHE_VERSION = 1
+PLAYER_CACHE_VERSION = 2
 
 
 def stats_key(player: Player, league: League | None, stamp: Any = None) -> str:
@@ -733,6 +743,16 @@ HANDS = (
             "open kan): open wins ÷ wins whose record says open or closed. A win on the hand "
             "screen is closed unless 副露あり is ticked. Not Tenhou's 副露率, which counts calls "
             "in every hand."
+        ),
+    ),
+    Statistic(
+        "average_dora",
+        "average",
+        _("Average dora (平均ドラ)"),
+        _(
+            "The dora in the player's wins (ドラ, 赤ドラ, 裏ドラ and set-aside norths together) ÷ "
+            "wins whose record gives them: the hand calculator fills them in, or the hand "
+            "screen's dora picker."
         ),
     ),
 )

@@ -255,15 +255,16 @@ def count_hand(hand: HandInput, rules: Ruleset) -> Counted:
         raise HandProblem("open_riichi_not_played", field="situation")
     renhou = _renhou(hand, rules)
     if renhou == "baiman":  # 人和は倍満: the hand without it, where that pays more (seed 004)
-        without = _counted(hand, rules, renhou="none")
+        try:
+            without: Counted | None = _counted(hand, rules, renhou="none")
+        except HandProblem as problem:
+            if problem.code != "no_yaku":  # no other yaku: renhou alone makes the win
+                raise
+            without = None
         if without is not None and (without.yakuman is not None or (without.han or 0) >= 8):
             return _with_notes(without, "renhou_baiman_lower")
-        counted = _counted(hand, rules, renhou="mangan")
-        assert counted is not None
-        return _as_baiman(counted)
-    counted = _counted(hand, rules, renhou=renhou)
-    assert counted is not None
-    return counted
+        return _as_baiman(_counted(hand, rules, renhou="mangan"))
+    return _counted(hand, rules, renhou=renhou)
 
 
 def _renhou(hand: HandInput, rules: Ruleset) -> str:
@@ -277,8 +278,8 @@ def _renhou(hand: HandInput, rules: Ruleset) -> str:
     return renhou
 
 
-def _counted(hand: HandInput, rules: Ruleset, renhou: str) -> Counted | None:
-    """The library's count (``None`` for a hand without yaku where that is allowed)."""
+def _counted(hand: HandInput, rules: Ruleset, renhou: str) -> Counted:
+    """The library's count, or ``HandProblem`` saying why it refused the hand."""
     situation = hand.situation
     all_tiles = [*hand.tiles, *(t for m in hand.melds for t in m.tiles)]
     ids = _tile_ids(all_tiles, hand.dora, hand.ura)

@@ -161,3 +161,38 @@ def test_counting_saves_nothing_and_a_member_cannot_count(
     response = client.get(count_url(game, 1), {"hand": "234789m12345666p"})
     assert response.status_code == 403
     assert not Hand.objects.filter(game=game).exists()
+
+
+@pytest.mark.django_db
+def test_the_calculators_dora_and_yaku_feed_the_player_statistics(
+    keeper: Client, game: Game
+) -> None:
+    """Baba wins twice with what "use this value" fills in: 3 dora and riichi-pinfu-tanyao,
+    then a kokushi by name with no dora. 平均ドラ = 3 ÷ 2 wins that record dora = 1.50; the yaku
+    table counts the yakuman by its name."""
+    from scoring import services
+    from standings.players import hand_figures, player_stats
+    from tests.scoring.test_views import HTMX, ron_form, url
+
+    first = ron_form(0, key="k0", dora_1="3", yaku_1=["riichi", "pinfu", "tanyao"])
+    second = ron_form(1, key="k1", value_1="y1", dora_1="0", yaku_1=["kokushi"], riichi=[])
+    second.pop("fu_1")
+    for data in (first, second):
+        response = keeper.post(url(game, "hands/"), data, headers=HTMX)
+        assert response.status_code == 200, response.text
+    # Chiba busted by the kokushi (トビ): the settlement confirmed
+    services.finish_game(Game.objects.get(pk=game.pk), version=2, key="end")
+    baba = game.seats.get(seat=1).player
+    stats = player_stats(baba)
+    dora = next(f for f in hand_figures(stats.hands) if f.key == "average_dora")
+    assert (dora.value, dora.n) == (1.5, 2)
+    assert stats.yaku is not None
+    assert {line.key: line.wins for line in stats.yaku.lines} == {
+        "riichi": 1,
+        "pinfu": 1,
+        "tanyao": 1,
+        "kokushi": 1,
+    }
+    page = keeper.get(f"/c/{game.club.slug}/players/{baba.pk}/").content.decode()
+    assert "Average dora (平均ドラ)" in page
+    assert "Kokushi musou" in page
