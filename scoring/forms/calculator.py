@@ -247,11 +247,18 @@ class Answer:
 def answer(counted: Counted, rules: Rules, tsumo: bool, dealer: bool, honba: int) -> Answer:
     """The counted hand in words, with the hand form's value for it and what it pays."""
     fields = counted.win_fields()
+    notes: list[Any] = [NOTE_WORDS[n] for n in counted.notes if n in NOTE_WORDS]
     if counted.yakuman is not None:
-        multiple = f"{counted.yakuman:g}"
-        headline = _("Yakuman") if counted.yakuman == 1 else _("%(n)s× yakuman") % {"n": multiple}
-        value_code = f"y{min(counted.yakuman, rules.yakuman_max):g}"
-        win = Win(0, yakuman=min(counted.yakuman, rules.yakuman_max))
+        paid = min(counted.yakuman, rules.yakuman_max)  # never more than the ruleset pays
+        headline = _("Yakuman") if paid == 1 else _("%(n)s× yakuman") % {"n": f"{paid:g}"}
+        if paid < counted.yakuman:
+            notes.append(
+                _("%(n)s× yakuman counted; this ruleset pays at most %(paid)s×.")
+                % {"n": f"{counted.yakuman:g}", "paid": f"{paid:g}"}
+            )
+        value_code = f"y{paid:g}"
+        fields = {**fields, "yakuman": paid}
+        win = Win(0, yakuman=paid)
     else:
         han = counted.han or 0
         headline = (
@@ -264,6 +271,11 @@ def answer(counted: Counted, rules: Rules, tsumo: bool, dealer: bool, honba: int
             headline = f"{headline} ({limit})"
         value_code = _value_code(rules, han, honba)
         win = Win(0, han=han, fu=counted.fu)
+        if han < rules.min_han(honba):
+            notes.append(
+                _("This ruleset needs %(min)s han for a win here (%(honba)s honba).")
+                % {"min": rules.min_han(honba), "honba": honba}
+            )
     yaku = [
         (
             str(ALL_YAKU_NAMES.get(y.code, y.code)),
@@ -286,7 +298,6 @@ def answer(counted: Counted, rules: Rules, tsumo: bool, dealer: bool, honba: int
         if count
     ]
     dora = ", ".join(f"{label} {count}" for label, count in dora_parts)
-    notes = [NOTE_WORDS[n] for n in counted.notes if n in NOTE_WORDS]
     return Answer(
         counted,
         headline,

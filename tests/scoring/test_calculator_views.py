@@ -196,3 +196,17 @@ def test_the_calculators_dora_and_yaku_feed_the_player_statistics(
     page = keeper.get(f"/c/{game.club.slug}/players/{baba.pk}/").content.decode()
     assert "Average dora (平均ドラ)" in page
     assert "Kokushi musou" in page
+
+
+@pytest.mark.django_db
+def test_the_answer_never_shows_more_than_the_ruleset_pays(keeper: Client, club: Club) -> None:
+    """Daisangen, tsuuiisou and suuankou tanki are three yakuman; a ruleset paying one at most
+    shows one, says why, and "use" presses the single yakuman. Under a 2-han minimum, a 1-han
+    tanyao says so."""
+    single = make_ruleset(club, "tenhou", "役満は一倍まで", yakuman_max=1)
+    html = counted(keeper, make_game(club, single), hand="555666777z111z22z")
+    assert (use_button(html)["value"], use_button(html)["yakuman"]) == ("y1", 1)
+    assert "3× yakuman counted; this ruleset pays at most 1×." in html
+    two_han = make_ruleset(club, "tenhou", "二翻縛り", min_han={"default": 2})
+    html = counted(keeper, make_game(club, two_han), hand="234m456p345678s5p5p")
+    assert "needs 2 han" in html
