@@ -1,7 +1,10 @@
-"""Every page of the demo club, as a visitor and as the demo login, in both languages, on a phone
-and a tablet: none is wider than the screen, none shows a Python literal or an internal field
+"""Every page of the demo club, as a visitor and as the demo login, on a phone and a tablet, in
+both languages: none is wider than the screen, none shows a Python literal or an internal field
 name, and no Japanese page leaves the game's words in English (``crawl.py`` says what each
-check looks for). A page with a problem leaves its screenshot in ``artifacts/every-page/``;
+check looks for). The demo login reads every page in both languages on a phone, where a page
+overflows first and English (the longer words) first of all; the tablet and the visitor read
+them in Japanese, the club's language (a visitor's pages are the login's with fewer buttons).
+A page with a problem leaves its screenshot in ``artifacts/every-page/``;
 ``TENBOU_SCREENSHOTS=1`` keeps every page's, for a person to look through (a full-page
 screenshot of every page doubles the crawl's time, so the suite takes them only when asked).
 """
@@ -42,9 +45,10 @@ def read_every_page(
     login: bool,
     folder: Path,
     viewport: ViewportSize,
+    languages: tuple[str, ...],
 ) -> list[str]:
     problems: list[str] = []
-    for language in LANGUAGES:  # one screen size a test: the sizes run side by side
+    for language in languages:
         crawl = _crawl(browser, live_server, start, login, viewport, language, folder)
         where = f"{viewport['width']} px, {language}, {'demo' if login else 'visitor'}"
         assert len(crawl.visited) >= 25, f"{where}: only {crawl.visited}"
@@ -100,25 +104,28 @@ def two_games(kind: str) -> int:
     return 2 if "/games/N/" in kind else 1
 
 
-@pytest.mark.parametrize(
-    ("login", "viewport"),
-    [(False, PHONE), (True, PHONE), (True, TABLET)],
-    # A visitor reads the demo login's pages with fewer buttons: the narrow screen, where a
-    # page overflows first, is theirs to check; the demo login checks both widths.
-    ids=["visitor-phone", "demo-login-phone", "demo-login-tablet"],
-)
+# Who reads, on which screen, in which languages (the module's docstring says why these).
+READERS = [(False, PHONE, ("ja",)), (True, PHONE, LANGUAGES), (True, TABLET, ("ja",))]
+
+
 def test_every_page_of_the_demo_fits_the_screen_and_speaks_the_readers_language(
-    browser: Browser,
-    live_server: LiveServer,
-    demo_club: str,
-    login: bool,
-    viewport: ViewportSize,
-    screenshot_path: Path,
+    browser: Browser, live_server: LiveServer, demo_club: str, screenshot_path: Path
 ) -> None:
-    problems = read_every_page(
-        browser, live_server, demo_club, login, screenshot_path / "every-page", viewport
-    )
+    """One demo club for the three readers (making it takes seconds: once, not three times)."""
+    problems = []
+    for login, viewport, languages in READERS:
+        problems += read_every_page(
+            browser,
+            live_server,
+            demo_club,
+            login,
+            screenshot_path / "every-page",
+            viewport,
+            languages,
+        )
     assert not problems, "\n".join(problems)
+    for viewport in (PHONE, TABLET):
+        labels_on(browser, live_server, viewport)
 
 
 # The lines an element's text takes: the distinct tops of its text's boxes.
@@ -140,14 +147,8 @@ def lines(page: Page, selector: str) -> int:
     return page.locator(selector).first.evaluate(LINES)
 
 
-def test_labels_keep_their_line_and_names_sit_level_with_their_figures(
-    browser: Browser, live_server: LiveServer, demo_club: str
-) -> None:
-    for viewport in (PHONE, TABLET):  # one demo club for both screens
-        labels_on(browser, live_server, viewport)
-
-
 def labels_on(browser: Browser, live_server: LiveServer, viewport: ViewportSize) -> None:
+    """Labels keep their line and names sit level with their figures."""
     context = browser.new_context(viewport=viewport, base_url=live_server.url, locale="ja-JP")
     page = context.new_page()
     page.goto("/c/demo/standings/")
