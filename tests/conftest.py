@@ -66,3 +66,20 @@ def django_db_setup(django_db_setup: None, django_db_blocker: Any) -> Iterator[N
                     "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
                     "WHERE datname = current_database() AND pid <> pg_backend_pid()"
                 )
+
+
+@pytest.fixture(scope="module")
+def module_db(django_db_setup: None, django_db_blocker: Any) -> Iterator[None]:
+    """One transaction around a module: what a module-scoped fixture writes under it is there
+    for each of the module's ``django_db`` tests (each rolled back to it, a savepoint) and gone
+    after the module. For the permission matrices, whose hundreds of tests read one world."""
+    from django.db import transaction
+
+    with django_db_blocker.unblock():
+        atomic = transaction.atomic()
+        atomic.__enter__()
+        try:
+            yield
+        finally:
+            transaction.set_rollback(True)
+            atomic.__exit__(None, None, None)

@@ -9,7 +9,7 @@ must not learn that the club (or the object in it) exists.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import pytest
@@ -167,6 +167,22 @@ def expected(page: Page, visitor: str, public: bool) -> int:
     return page.ok if rank >= needed else 403
 
 
+def fresh(world: World, public: bool) -> World:
+    """A world kept for a module (``module_db``), as a test needs it: the club public or not
+    (changed inside the test, so rolled back with it) and clients logged in afresh, so that no
+    test inherits another's cookies."""
+    from django.contrib.auth.models import User
+
+    type(world.club).objects.filter(pk=world.club.pk).update(is_public=public)
+    world.club.refresh_from_db()
+    clients = {ANONYMOUS: Client()}
+    for visitor, username in (
+        (MEMBER, "menba"), (SCOREKEEPER, "kiroku"), (ADMIN, "kanri"), (OTHER_ADMIN, "yoso")
+    ):  # fmt: skip
+        clients[visitor] = logged_in(User.objects.get(username=username))
+    return replace(world, clients=clients)
+
+
 def build_world(public: bool) -> World:
     club = make_club("tsubame", public=public)
     admin = make_member(club, "kanri", Role.ADMIN)
@@ -193,14 +209,20 @@ MATRIX = [
 ]
 
 
+@pytest.fixture(scope="module")
+def kept(module_db: None) -> World:
+    """The world, built once for the module's tests (each rolled back to it)."""
+    return build_world(public=False)
+
+
 @pytest.mark.django_db
 @pytest.mark.parametrize(
     ("page", "visitor", "public"),
     MATRIX,
     ids=[f"{'public' if p else 'private'}-{page.name}-{v}" for page, v, p in MATRIX],
 )
-def test_permission_matrix(page: Page, visitor: str, public: bool) -> None:
-    world = build_world(public)
+def test_permission_matrix(page: Page, visitor: str, public: bool, kept: World) -> None:
+    world = fresh(kept, public)
     url = page.url(world)
     client = world.clients[visitor]
     response = getattr(client, page.method)(url, page.data(world), headers=page.headers)
@@ -214,17 +236,17 @@ def test_permission_matrix(page: Page, visitor: str, public: bool) -> None:
 
 @pytest.mark.django_db
 @pytest.mark.parametrize("path", ["/c/nowhere/", "/c/nowhere/members/", "/c/nowhere/rulesets/1/"])
-def test_an_unknown_club_looks_like_a_private_one(path: str) -> None:
+def test_an_unknown_club_looks_like_a_private_one(path: str, kept: World) -> None:
     """Anonymous: to the login page, as for a private club; logged in: 404."""
-    world = build_world(public=False)
+    world = fresh(kept, public=False)
     assert world.clients[ANONYMOUS].get(path).status_code == LOGIN
     assert world.clients[ADMIN].get(path).status_code == 404
 
 
 @pytest.mark.django_db
 @pytest.mark.parametrize("kind", ["ruleset", "player", "membership", "invitation"])
-def test_an_object_of_another_club_is_404_even_for_an_admin(kind: str) -> None:
-    world = build_world(public=False)
+def test_an_object_of_another_club_is_404_even_for_an_admin(kind: str, kept: World) -> None:
+    world = fresh(kept, public=False)
     other = Club.objects.get(slug="hibari")
     admin = world.clients[ADMIN]
     theirs = {
@@ -242,16 +264,16 @@ def test_an_object_of_another_club_is_404_even_for_an_admin(kind: str) -> None:
 
 
 @pytest.mark.django_db
-def test_changes_answer_405_to_a_get_before_any_permission_check() -> None:
-    world = build_world(public=False)
+def test_changes_answer_405_to_a_get_before_any_permission_check(kept: World) -> None:
+    world = fresh(kept, public=False)
     assert world.clients[ANONYMOUS].get("/c/tsubame/players/new/").status_code == 405
     remove = f"/c/tsubame/members/{world.membership.pk}/remove/"
     assert world.clients[ADMIN].get(remove).status_code == 405
 
 
 @pytest.mark.django_db
-def test_creating_a_club_needs_a_login() -> None:
-    world = build_world(public=False)
+def test_creating_a_club_needs_a_login(kept: World) -> None:
+    world = fresh(kept, public=False)
     response = world.clients[ANONYMOUS].get("/clubs/new/")
     assert response.status_code == 302
     assert response["Location"] == "/accounts/login/?next=/clubs/new/"
@@ -259,8 +281,8 @@ def test_creating_a_club_needs_a_login() -> None:
 
 
 @pytest.mark.django_db
-def test_the_club_page_leads_to_its_games() -> None:
-    world = build_world(public=False)
+def test_the_club_page_leads_to_its_games(kept: World) -> None:
+    world = fresh(kept, public=False)
     page = world.clients[MEMBER].get("/c/tsubame/").text
     assert '<a href="/c/tsubame/games/">対局</a>' in page
     assert world.clients[MEMBER].get("/c/tsubame/games/").status_code == 200

@@ -11,7 +11,7 @@ but for another club's admin (403). Views that only take a POST are posted to, e
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import pytest
@@ -28,6 +28,7 @@ from tests.clubs.test_permissions import (
     SCOREKEEPER,
     World,
     build_world,
+    fresh,
 )
 from tests.scoring.factories import make_game, make_member
 from tests.standings.factories import make_league
@@ -215,6 +216,12 @@ def build(public: bool) -> Everything:
     return Everything(world, ids, {"clubs:remove": {"membership_id": str(leaving.pk)}})
 
 
+@pytest.fixture(scope="module")
+def kept(module_db: None) -> Everything:
+    """The club with everything in it, built once for the module (each test rolled back)."""
+    return build(public=False)
+
+
 def concrete(route: str, ids: dict[str, str]) -> str:
     path = route
     for key, value in ids.items():
@@ -260,9 +267,9 @@ def got_answer(client: Any, url: str) -> str:
 @pytest.mark.parametrize("public", [False, True], ids=["private", "public"])
 @pytest.mark.parametrize("visitor", [ANONYMOUS, OTHER_ADMIN, MEMBER, SCOREKEEPER, ADMIN])
 def test_every_page_of_a_club_answers_each_visitor_as_its_role_allows(
-    visitor: str, public: bool
+    visitor: str, public: bool, kept: Everything
 ) -> None:
-    everything = build(public=public)
+    everything = replace(kept, world=fresh(kept.world, public))
     client = everything.world.clients[visitor]
     wrong = []
     for name, route in CLUB_PATTERNS:
@@ -291,11 +298,11 @@ def test_the_pages_outside_any_club_ask_a_login_only_where_they_should(
 
 
 @pytest.mark.django_db
-def test_every_change_needs_the_csrf_token() -> None:
+def test_every_change_needs_the_csrf_token(kept: Everything) -> None:
     """A form posted from another site (no CSRF token) is refused by every view that changes."""
     from django.test import Client
 
-    everything = build(public=False)
+    everything = kept
     forged = Client(enforce_csrf_checks=True)
     forged.force_login(everything.world.club.memberships.get(user__username="kanri").user)
     accepted = []
@@ -307,11 +314,11 @@ def test_every_change_needs_the_csrf_token() -> None:
 
 
 @pytest.mark.django_db
-def test_public_pages_never_show_an_email_address() -> None:
+def test_public_pages_never_show_an_email_address(kept: Everything) -> None:
     """What a public club shows anyone: no member's e-mail address on any page it can open."""
     from django.test import Client
 
-    everything = build(public=True)
+    everything = replace(kept, world=fresh(kept.world, public=True))
     for user in User.objects.all():
         user.email = f"{user.username}@example.org"
         user.save(update_fields=["email"])

@@ -12,6 +12,7 @@ from __future__ import annotations
 import itertools
 import json
 import os
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -24,7 +25,8 @@ from clubs.models import Club
 from scoring import services as scoring
 from scoring.engine import replay_record
 from scoring.models import Game
-from tests.project.test_every_url import ADMIN, CLUB_PATTERNS, build, concrete
+from tests.clubs.test_permissions import fresh
+from tests.project.test_every_url import ADMIN, CLUB_PATTERNS, Everything, build, concrete
 from tournaments.seating import SeatingError
 from tournaments.seating_csv import parse_seating_csv
 
@@ -55,10 +57,18 @@ def games_are_whole(club: Club) -> None:
         assert (rebuilt.hand_stats, rebuilt.results) == (0, 0), game
 
 
+@pytest.fixture(scope="module")
+def kept(module_db: None) -> Everything:
+    """The club with everything in it, built once for the module (each test rolled back)."""
+    return build(public=False)
+
+
 @pytest.mark.django_db
 @pytest.mark.parametrize(("name", "route"), POSTED, ids=[name for name, _route in POSTED])
-def test_a_random_post_to_any_view_gets_a_page_and_damages_nothing(name: str, route: str) -> None:
-    everything = build(public=False)
+def test_a_random_post_to_any_view_gets_a_page_and_damages_nothing(
+    name: str, route: str, kept: Everything
+) -> None:
+    everything = replace(kept, world=fresh(kept.world, public=False))
     client = everything.world.clients[ADMIN]
     url = concrete(route, {**everything.ids, **everything.own_ids.get(name, {})})
 
@@ -135,8 +145,8 @@ def test_a_random_seating_file_is_read_or_refused_with_a_code(text: str) -> None
 
 
 @pytest.mark.django_db
-def test_a_damaged_club_document_is_refused_and_writes_nothing() -> None:
-    everything = build(public=False)
+def test_a_damaged_club_document_is_refused_and_writes_nothing(kept: Everything) -> None:
+    everything = kept
     document = json.loads(json.dumps(export_club(everything.world.club), default=str))
     slugs, refusals = itertools.count(), []
 

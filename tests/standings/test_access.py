@@ -8,7 +8,7 @@ learns nothing of a private club (404).
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import pytest
@@ -23,6 +23,7 @@ from tests.clubs.test_permissions import (
     World,
     build_world,
     expected,
+    fresh,
 )
 from tests.scoring.factories import make_game
 from tests.standings.factories import make_league
@@ -131,6 +132,16 @@ def build(public: bool) -> LeagueWorld:
     return LeagueWorld(world, league, game)
 
 
+@pytest.fixture(scope="module")
+def kept(module_db: None) -> LeagueWorld:
+    """The world, built once for the module's tests (each rolled back to it)."""
+    return build(public=False)
+
+
+def shared(kept: LeagueWorld, public: bool) -> LeagueWorld:
+    return replace(kept, world=fresh(kept.world, public))
+
+
 @pytest.mark.django_db
 @pytest.mark.parametrize(
     ("page", "url", "data", "visitor", "public"),
@@ -143,8 +154,9 @@ def test_permission_matrix_of_the_players_pages(
     data: Callable[[LeagueWorld], dict[str, Any]],
     visitor: str,
     public: bool,
+    kept: LeagueWorld,
 ) -> None:
-    w = build(public)
+    w = shared(kept, public)
     response = getattr(w.world.clients[visitor], page.method)(url(w), data(w))
     want = expected(page, visitor, public)
     assert response.status_code == want, (url(w), response.status_code, want)
@@ -166,8 +178,10 @@ def test_permission_matrix_of_the_players_pages(
         "games/999999/chart.svg",
     ],
 )
-def test_another_clubs_league_or_an_unknown_one_is_404_even_for_an_admin(path: str) -> None:
-    w = build(public=True)
+def test_another_clubs_league_or_an_unknown_one_is_404_even_for_an_admin(
+    path: str, kept: LeagueWorld
+) -> None:
+    w = shared(kept, public=True)
     other = make_league(w.world.club.__class__.objects.get(slug="hibari"), "他のリーグ")
     response = w.world.clients["admin"].get(f"/c/tsubame/{path.format(theirs=other.pk)}")
     assert response.status_code == 404

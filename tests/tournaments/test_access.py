@@ -8,7 +8,7 @@ nothing of a private club (404). A round drawn but not published is the organise
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import pytest
@@ -22,6 +22,7 @@ from tests.clubs.test_permissions import (
     World,
     build_world,
     expected,
+    fresh,
 )
 from tests.tournaments.conftest import DAY
 from tournaments import services
@@ -137,6 +138,16 @@ def build(public: bool) -> TournamentWorld:
     return TournamentWorld(world, tournament, published, draft)
 
 
+@pytest.fixture(scope="module")
+def kept(module_db: None) -> TournamentWorld:
+    """The world, built once for the module's tests (each rolled back to it)."""
+    return build(public=False)
+
+
+def shared(kept: TournamentWorld, public: bool) -> TournamentWorld:
+    return replace(kept, world=fresh(kept.world, public))
+
+
 @pytest.mark.django_db
 @pytest.mark.parametrize(
     ("page", "url", "data", "visitor", "public"),
@@ -149,8 +160,9 @@ def test_permission_matrix_of_the_tournament_pages(
     data: Callable[[TournamentWorld], dict[str, Any]],
     visitor: str,
     public: bool,
+    kept: TournamentWorld,
 ) -> None:
-    w = build(public)
+    w = shared(kept, public)
     response = getattr(w.world.clients[visitor], page.method)(url(w), data(w))
     want = expected(page, visitor, public)
     assert response.status_code == want, (url(w), response.status_code, want)
@@ -160,8 +172,8 @@ def test_permission_matrix_of_the_tournament_pages(
 
 @pytest.mark.django_db
 @pytest.mark.parametrize("path", ["rounds/2/", "rounds/2/clock/", "rounds/2/seating.pdf"])
-def test_a_draft_round_is_the_organisers_alone(path: str) -> None:
-    w = build(public=True)
+def test_a_draft_round_is_the_organisers_alone(path: str, kept: TournamentWorld) -> None:
+    w = shared(kept, public=True)
     assert w.world.clients["member"].get(f"{t(w)}/{path}").status_code == 404
     assert w.world.clients[ANONYMOUS].get(f"{t(w)}/{path}").status_code == 404
     assert w.world.clients["admin"].get(f"{t(w)}/{path}").status_code == 200
@@ -172,8 +184,10 @@ def test_a_draft_round_is_the_organisers_alone(path: str) -> None:
     "path",
     ["{theirs}/", "{theirs}/standings/", "{theirs}/results.pdf", "999999/", "{mine}/rounds/9/"],
 )
-def test_another_clubs_tournament_or_an_unknown_one_is_404_even_for_an_admin(path: str) -> None:
-    w = build(public=True)
+def test_another_clubs_tournament_or_an_unknown_one_is_404_even_for_an_admin(
+    path: str, kept: TournamentWorld
+) -> None:
+    w = shared(kept, public=True)
     other_club = w.world.club.__class__.objects.get(slug="hibari")
     from tests.clubs.factories import make_ruleset
 
