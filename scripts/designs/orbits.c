@@ -28,12 +28,12 @@ int main(){
   for(int i=0;i<nf;i++){int p[6];for(int j=0;j<k;j++)scanf("%d",&p[j]); for(int x=0;x<k;x++)for(int y=x+1;y<k;y++) add(orbit(p[x],p[y]),1);}
   for(int c=0;c<D;c++){ int perm[1200]; for(int i=0;i<P;i++)perm[i]=i; for(int i=P-1;i>0;i--){int j=rnd()%(i+1);int t=perm[i];perm[i]=perm[j];perm[j]=t;}
     for(int b=0;b<nbl;b++)for(int s=0;s<k;s++) blk[c][b][s]=perm[b*k+s]; for(int b=0;b<nbl;b++) tally(c,b,1);}
-  double temp=2.0*n; long best=cost;
+  double temp=2.0*n; long best=cost; long since=0;
   for(long st=0;st<steps&&cost;st++){
     int c=rnd()%D,b1=rnd()%nbl,b2=rnd()%nbl; if(b1==b2)continue; int s1=rnd()%k,s2=rnd()%k; long before=cost;
     tally(c,b1,-1);tally(c,b2,-1); int t=blk[c][b1][s1];blk[c][b1][s1]=blk[c][b2][s2];blk[c][b2][s2]=t; tally(c,b1,1);tally(c,b2,1);
     if(cost>before && urand()>=exp((before-cost)/temp)){ tally(c,b1,-1);tally(c,b2,-1); t=blk[c][b1][s1];blk[c][b1][s1]=blk[c][b2][s2];blk[c][b2][s2]=t; tally(c,b1,1);tally(c,b2,1);}
-    temp*=0.999997; if(temp<0.1*n) temp=0.1*n; if(cost<best)best=cost;
+    temp*=0.999997; if(temp<0.2*n) temp=0.2*n; if(cost<best){best=cost;since=0;} else if(++since>3000000){temp=1.0*n;since=0;}
   }
   if(cost){printf("fail %ld\n",best/n);return 1;}
   printf("[");for(int c=0;c<D;c++){printf("%s[",c?", ":"");for(int b=0;b<nbl;b++){printf("%s[",b?", ":"");for(int s=0;s<k;s++)printf("%s%d",s?", ":"",blk[c][b][s]);printf("]");}printf("]");}printf("]\n");

@@ -523,8 +523,12 @@ def test_eight_teams_of_four_over_nine_rounds_meet_nobody_twice_and_no_teammate(
     assert max(max(c) - min(c) for c in winds.values()) <= 1
 
 
+RESOLVABLE_FOUND = sorted(key for key, entry in ORBIT_ROUNDS.items() if entry[3])
+PACKINGS_FOUND = sorted(key for key, entry in ORBIT_ROUNDS.items() if not entry[3])
+
+
 @pytest.mark.parametrize(
-    ("players", "size"), [*sorted(ROTATIONAL_ROUNDS), *sorted(ORBIT_ROUNDS), (196, 4)]
+    ("players", "size"), [*sorted(ROTATIONAL_ROUNDS), *RESOLVABLE_FOUND, (196, 4)]
 )
 def test_the_designs_found_offline_or_inflated_seat_every_pair_exactly_once(
     players: int, size: int
@@ -537,6 +541,28 @@ def test_the_designs_found_offline_or_inflated_seat_every_pair_exactly_once(
     everyone = list(range(1, players + 1))
     drawn = constructed_rounds(everyone, size, bound, random.Random(5))
     assert_every_pair_once(drawn, everyone, size, bound)
+
+
+@pytest.mark.parametrize(("players", "size"), PACKINGS_FOUND)
+def test_the_packings_found_offline_seat_the_bound_and_nobody_twice(
+    players: int, size: int
+) -> None:
+    """Where no design seats every pair (``N ≡ 0, 8 mod 12`` at tables of four), the stored
+    designs seat the bound's ``(N - 1) // 3`` rounds, drawn as a tournament would, everyone
+    every round, and nobody meets anyone twice: the pairs left over are groups of three (two)
+    that never meet, as many as counting leaves."""
+    bound = (players - 1) // (size - 1)
+    everyone = list(range(1, players + 1))
+    drawn = constructed_rounds(everyone, size, bound, random.Random(5))
+    assert len(drawn) == bound
+    met: Counter[frozenset[int]] = Counter()
+    for tables in drawn:
+        assert sorted(p for table in tables for p in table) == everyone
+        assert {len(table) for table in tables} == {size}
+        met.update(frozenset(pair) for table in tables for pair in combinations(table, 2))
+    assert set(met.values()) == {1}
+    unmet = players * (players - 1) // 2 - len(met)
+    assert unmet == (players if players % 12 == 0 else players // 2)  # triangles or pairs
 
 
 @pytest.mark.parametrize("players", [27, 45, 63, 99])
@@ -580,6 +606,8 @@ PINNED_DRAWS = {
     8: "c7cdd72ffd154233184ac9092c7b80e72dae0fbfba3cbf8db24026975d9ffbc7",
     # 9: stored designs of a base round turned and short rounds (69, 93, 172 players)
     9: "c7cdd72ffd154233184ac9092c7b80e72dae0fbfba3cbf8db24026975d9ffbc7",
+    # 10: stored packings where no design seats every pair (36 players over 11 rounds)
+    10: "c7cdd72ffd154233184ac9092c7b80e72dae0fbfba3cbf8db24026975d9ffbc7",
 }
 
 
