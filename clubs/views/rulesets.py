@@ -17,6 +17,7 @@ from clubs.ruleset_preview import preview
 from clubs.ruleset_words import changes, history, in_words, preset_name
 from clubs.views.common import club_page
 from scoring.engine.presets import PRESETS
+from scoring.engine.rules import with_later_options
 
 
 @require_safe
@@ -95,7 +96,7 @@ def _start(preset_form: PresetForm, ruleset: Ruleset | None) -> tuple[str, dict[
     version = ruleset.current_version() if ruleset else None
     if ruleset is None or version is None:
         return None
-    return ruleset.preset, version.options
+    return ruleset.preset, with_later_options(version.options, ruleset.preset)
 
 
 def _save(

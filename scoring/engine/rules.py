@@ -216,19 +216,26 @@ def _check_together(o: dict[str, Any]) -> None:
         raise fail("ruleset.riichi.min_score", "must not be negative", "too_small", low=0)
 
 
+def with_later_options(options: dict[str, Any], preset: str | None = None) -> dict[str, Any]:
+    """A full ruleset written before the options added after the contract (``LATER``: the hand
+    calculator's ``yaku``) with those options filled in: the preset's value where it is known,
+    else the default. Such a ruleset stays readable, and its editor starts from a full set."""
+    source = PRESETS[preset].options if preset in PRESETS else {}
+    missing = {
+        name: copy.deepcopy(source.get(name, OPTIONS_BY_NAME[name].default))
+        for name in LATER
+        if name not in options
+    }
+    return {**missing, **options} if missing else options
+
+
 def validate_options(options: dict[str, Any]) -> dict[str, Any]:
     """Every option checked and normalised; raises ``RecordError`` naming the option."""
     unknown = [name for name in options if name not in OPTIONS_BY_NAME]
     if unknown:
         raise _unknown_option(unknown[0])
+    options = with_later_options(options)
     missing = [opt.name for opt in OPTIONS if opt.name not in options]
-    # Options added after the contract (the hand calculator's ``yaku``) take their default where
-    # a full ruleset written before them leaves them out: such a ruleset stays readable.
-    options = {
-        **{name: copy.deepcopy(OPTIONS_BY_NAME[name].default) for name in missing if name in LATER},
-        **options,
-    }
-    missing = [name for name in missing if name not in LATER]
     if missing:
         raise RecordError(
             f"ruleset: missing option '{missing[0]}'",
