@@ -1126,13 +1126,7 @@ def rotational_rounds(
     (``tournaments.rotational_designs``: 100 and 136 at tables of four, a Kirkman system of
     57), drawn at random: every two players meet exactly once over the bound's rounds."""
     entry = ROTATIONAL_ROUNDS.get((len(players), size))
-    if entry is None:
-        return []
-    order = list(players)
-    rng.shuffle(order)
-    built = group_rounds(*entry)
-    rng.shuffle(built)
-    return _seat_design(built[:rounds], order, rng)
+    return [] if entry is None else _drawn(group_rounds(*entry), players, rounds, rng)
 
 
 def orbit_rounds_of(
@@ -1165,11 +1159,16 @@ def orbit_rounds(
     (``tournaments.orbit_designs``: Kirkman systems of 69 and 93, 172 at tables of four), drawn
     at random: every two players meet exactly once over the bound's rounds."""
     entry = ORBIT_ROUNDS.get((len(players), size))
-    if entry is None:
-        return []
+    return [] if entry is None else _drawn(orbit_rounds_of(*entry), players, rounds, rng)
+
+
+def _drawn(
+    built: list[list[list[int]]], players: Sequence[int], rounds: int, rng: random.Random
+) -> list[list[list[int]]]:
+    """A stored design's rounds drawn at random: its players, then its rounds, then each
+    round's tables, in that order (as the stored designs have been drawn since version 7)."""
     order = list(players)
     rng.shuffle(order)
-    built = orbit_rounds_of(*entry)
     rng.shuffle(built)
     return _seat_design(built[:rounds], order, rng)
 

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from .options import ABORTIVE_KINDS, OPTIONS
+from .options import ABORTIVE_KINDS, OPTIONS, OPTIONS_BY_NAME
 
 ALL_ABORTIVE_RENCHAN = dict.fromkeys(ABORTIVE_KINDS, "renchan")
 NO_TOBI = {
@@ -35,15 +35,7 @@ class Preset:
 
 def _yaku(**values: Any) -> dict[str, Any]:
     """The ``yaku`` option (what the hand calculator counts): the common default and these."""
-    default = {
-        "open_tanyao": True,
-        "red_fives": [0, 0, 0],
-        "double_yakuman": True,
-        "renhou": "none",
-        "open_riichi": False,
-        "local": [],
-    }
-    return {**default, **values}
+    return {**copy.deepcopy(OPTIONS_BY_NAME["yaku"].default), **values}
 
 
 def k_rule() -> dict[str, Any]:

@@ -15,7 +15,7 @@ from playwright.sync_api import Page, expect
 from pytest_django.live_server_helper import LiveServer
 
 from clubs.models import Role
-from scoring.models import Hand
+from scoring.models import Game, Hand
 from tests.browser.test_hand_entry import log_in
 from tests.scoring.factories import make_club, make_game, make_member, make_ruleset
 
@@ -24,18 +24,23 @@ pytestmark = pytest.mark.django_db(transaction=True)
 HAND = ["2m", "3m", "4m", "3p", "4p", "0p", "6p", "7p", "3s", "4s", "5s", "7s", "7s", "8p"]
 
 
-def test_a_hand_tapped_tile_by_tile_is_counted_used_and_recorded(
-    page: Page, live_server: LiveServer, screenshot_path: Path
-) -> None:
+def hand_screen(page: Page, live_server: LiveServer, *taps: tuple[str, str]) -> Game:
+    """A Tenhou-rules game on the hand screen, as its scorekeeper, these toggles tapped."""
     club = make_club()
     game = make_game(club, make_ruleset(club, "tenhou", "天鳳"))
     log_in(page, live_server, make_member(club, "kiroku", Role.SCOREKEEPER))
     page.goto(f"/c/{club.slug}/games/{game.pk}/")
+    for name, value in taps:
+        page.locator(f"#entry label:has(input[name='{name}'][value='{value}'])").click()
+    return game
+
+
+def test_a_hand_tapped_tile_by_tile_is_counted_used_and_recorded(
+    page: Page, live_server: LiveServer, screenshot_path: Path
+) -> None:
+    taps = (("result", "ron"), ("riichi", "1"), ("ron_winners", "1"), ("discarder", "2"))
+    game = hand_screen(page, live_server, *taps)
     entry = page.locator("#entry")
-    entry.locator("label:has(input[name='result'][value='ron'])").click()
-    entry.locator("label:has(input[name='riichi'][value='1'])").click()
-    entry.locator("label:has(input[name='ron_winners'][value='1'])").click()
-    entry.locator("label:has(input[name='discarder'][value='2'])").click()
     expect(page.locator("script[src*='calculator.js']")).to_have_count(0)  # not until opened
 
     entry.locator(".win[data-seat='1'] .calc-open").click()
@@ -78,13 +83,8 @@ def test_on_a_phone_the_keyboard_fits_and_a_typed_hand_counts(
     """390 px: every tile key is on the screen, at least 44 px tall, and a keyboard user can
     type the hand instead of tapping it."""
     page = phone_page
-    club = make_club()
-    game = make_game(club, make_ruleset(club, "tenhou", "天鳳"))
-    log_in(page, live_server, make_member(club, "kiroku", Role.SCOREKEEPER))
-    page.goto(f"/c/{club.slug}/games/{game.pk}/")
+    hand_screen(page, live_server, ("result", "tsumo"), ("tsumo_winner", "0"))
     entry = page.locator("#entry")
-    entry.locator("label:has(input[name='result'][value='tsumo'])").click()
-    entry.locator("label:has(input[name='tsumo_winner'][value='0'])").click()
     entry.locator(".win[data-seat='0'] .calc-open").click()
     dialog = page.locator("dialog#calculator")
     expect(dialog).to_be_visible()
