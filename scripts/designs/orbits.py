@@ -26,6 +26,9 @@ pairs and the short rounds' pairs together fall in every orbit of pairs under th
   the base round also unchanged when the three cycles turn into each other, each place ``x``
   becoming ``C·x`` (``C³ ≡ 1 mod R``, or 1), and the three fixed players with them: a third of
   the search, and a landscape the annealing crosses (48 and 60 in a second).
+- ``--symmetric2 R C SEED STEPS`` (``sym2.c``): ``V = 3R + 2`` (``V ≡ 8 mod 12``), the same turn
+  of the cycles with ``C ≠ 1``, the two fixed players each at a table with one whole turned
+  triple (44 players in seconds).
 
 Each prints one JSON line once found; ``--write < found`` checks every line (each round seats
 every player once, every two players meet exactly once, or at most once for a packing) and
@@ -102,17 +105,23 @@ def packing(v: int, seed: str, steps: str) -> dict | None:
     return {"players": v, "size": 4, "n": rounds, "cycles": 3, "base": base, "short": []}
 
 
-def symmetric(rounds: int, multiplier: int, seed: str, steps: str) -> dict | None:
+def symmetric(
+    rounds: int, multiplier: int, seed: str, steps: str, solver: str = "sym3", fixed: int = 3
+) -> dict | None:
     out = subprocess.run(
-        [_solver("sym3"), str(rounds), str(multiplier), seed, steps],
+        [_solver(solver), str(rounds), str(multiplier), seed, steps],
         capture_output=True,
         text=True,
     ).stdout
     if not out.startswith("[["):
         return None
     base = json.loads(out)[0]
-    players = 3 * rounds + 3
+    players = 3 * rounds + fixed
     return {"players": players, "size": 4, "n": rounds, "cycles": 3, "base": base, "short": []}
+
+
+def symmetric2(rounds: int, multiplier: int, seed: str, steps: str) -> dict | None:
+    return symmetric(rounds, multiplier, seed, steps, solver="sym2", fixed=2)
 
 
 def _turn(player: int, by: int, n: int, cycles: int) -> int:
@@ -189,6 +198,7 @@ if __name__ == "__main__":
             "--pyramid": pyramid,
             "--packing": packing,
             "--symmetric": symmetric,
+            "--symmetric2": symmetric2,
         }
         found = makers[mode](*shape_ints, seed, steps)
         if found is None:
