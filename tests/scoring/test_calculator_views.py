@@ -12,9 +12,11 @@ import re
 from typing import Any
 
 import pytest
-from django.conf import settings
+from django.conf import settings as django_settings
 from django.contrib.auth.models import User
 from django.test import Client
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from clubs.models import Club
 from scoring.models import Game, Hand
@@ -25,7 +27,7 @@ from tests.scoring.factories import make_game, make_ruleset
 def keeper(client: Client, scorekeeper: User) -> Client:
     """The scorekeeper, reading in English (the header's switch; else the club's Japanese)."""
     client.force_login(scorekeeper)
-    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "en"
+    client.cookies[django_settings.LANGUAGE_COOKIE_NAME] = "en"
     return client
 
 
@@ -132,7 +134,7 @@ def test_problems_come_in_japanese_naming_the_tile(
     client: Client, scorekeeper: User, game: Game
 ) -> None:
     client.force_login(scorekeeper)
-    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "ja"
+    client.cookies[django_settings.LANGUAGE_COOKIE_NAME] = "ja"
     html = counted(client, game, hand="55555p123m456s111z")
     assert "5筒" in html
 
@@ -210,3 +212,42 @@ def test_the_answer_never_shows_more_than_the_ruleset_pays(keeper: Client, club:
     two_han = make_ruleset(club, "tenhou", "二翻縛り", min_han={"default": 2})
     html = counted(keeper, make_game(club, two_han), hand="234m456p345678s5p5p")
     assert "needs 2 han" in html
+
+
+TILE_TEXT = st.text(alphabet="0123456789mpsz acpk", max_size=24)
+
+
+@pytest.mark.django_db
+def test_any_hand_typed_into_the_panel_gets_an_answer_never_a_server_error(
+    keeper: Client, game: Game
+) -> None:
+    """Random tiles, calls and indicators in the notation's own letters (so most are nearly
+    hands), and random ticks: every answer is a count or a problem in words."""
+
+    @settings(
+        max_examples=max(20, settings.default.max_examples // 5),
+        deadline=None,
+        suppress_health_check=[HealthCheck.function_scoped_fixture],
+    )
+    @given(
+        hand=TILE_TEXT,
+        melds=TILE_TEXT,
+        dora=TILE_TEXT,
+        ticks=st.sets(st.sampled_from(SITUATION_TICKS)),
+        wind=st.sampled_from("ESWN"),
+    )
+    def ask(hand: str, melds: str, dora: str, ticks: set[str], wind: str) -> None:
+        params = {"seat_wind": wind, "round_wind": "E", "hand": hand, "melds": melds}
+        params |= {"dora": dora, "ura": dora[::-1], **dict.fromkeys(ticks, "on")}
+        response = keeper.get(count_url(game, 1), params)
+        assert response.status_code == 200
+        text = response.content.decode()
+        assert "calc-problem" in text or "data-calc-use" in text or "calc-hand" not in text
+
+    ask()
+
+
+SITUATION_TICKS = (
+    "tsumo", "riichi", "double_riichi", "ippatsu", "open_riichi", "last_tile", "rinshan",
+    "chankan", "first_turn",
+)  # fmt: skip
