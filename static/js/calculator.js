@@ -138,8 +138,23 @@
     if (box && box.open) box.close();
   }
 
+  function offline(box) {
+    var note = document.createElement("p");
+    note.className = "calc-problem";
+    note.setAttribute("role", "alert");
+    note.textContent = box.dataset.offline;
+    var button = document.createElement("button");
+    button.type = "button";
+    button.dataset.calcClose = "";
+    button.textContent = box.dataset.close;
+    box.replaceChildren(note, button);
+    if (!box.open) box.showModal();
+    button.focus();
+  }
+
   function open(seat) {
     var box = dialog();
+    if (!navigator.onLine) { offline(box); return; }
     var entry = document.getElementById("entry");
     var params = new URLSearchParams();
     if (entry) {
@@ -153,6 +168,7 @@
     history = [];
     var url = box.dataset.url.replace(/0\/$/, seat + "/") + "?" + params.toString();
     htmx.ajax("GET", url, { target: box, swap: "innerHTML" }).then(function () {
+      if (!box.querySelector(".calc")) { offline(box); return; }  // no answer: the network
       if (!box.open) box.showModal();
       var first = box.querySelector(".calc-keys .key");
       if (first) first.focus();

@@ -86,6 +86,10 @@
     var script = document.createElement("script");
     script.src = box.dataset.script;
     script.onload = function () { window.tenbouCalculator.open(button.dataset.seat); };
+    script.onerror = function () {  // offline before the script was ever fetched
+      box.textContent = box.dataset.offline;
+      if (!box.open) box.showModal();
+    };
     document.head.appendChild(script);
   });
 

@@ -81,7 +81,7 @@ def test_on_a_phone_the_keyboard_fits_and_a_typed_hand_counts(
     phone_page: Page, live_server: LiveServer, screenshot_path: Path
 ) -> None:
     """390 px: every tile key is on the screen, at least 44 px tall, and a keyboard user can
-    type the hand instead of tapping it."""
+    type the hand instead of tapping it; with the network down the panel says so."""
     page = phone_page
     hand_screen(page, live_server, ("result", "tsumo"), ("tsumo_winner", "0"))
     entry = page.locator("#entry")
@@ -99,3 +99,9 @@ def test_on_a_phone_the_keyboard_fits_and_a_typed_hand_counts(
     page.screenshot(path=screenshot_path / "calculator-phone.png", full_page=True)
     dialog.locator("[data-calc-use]").click()
     expect(entry.locator("input[name='value_0'][value='y1']")).to_be_checked()
+
+    page.context.set_offline(True)  # the Wi-Fi drops: the panel says what to do instead
+    entry.locator(".win[data-seat='0'] .calc-open").click()
+    expect(dialog.locator(".calc-problem")).to_contain_text("飜と符を手で入力")
+    dialog.locator("[data-calc-close]").click()
+    expect(dialog).to_be_hidden()
