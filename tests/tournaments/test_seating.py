@@ -606,7 +606,7 @@ PINNED_DRAWS = {
     8: "c7cdd72ffd154233184ac9092c7b80e72dae0fbfba3cbf8db24026975d9ffbc7",
     # 9: stored designs of a base round turned and short rounds (69, 93, 172 players)
     9: "c7cdd72ffd154233184ac9092c7b80e72dae0fbfba3cbf8db24026975d9ffbc7",
-    # 10: stored packings where no design seats every pair (36, 44, 48, 56, 60 to the bound)
+    # 10: stored packings where no design seats every pair (36, 44, 48, 56, 60, 84)
     10: "c7cdd72ffd154233184ac9092c7b80e72dae0fbfba3cbf8db24026975d9ffbc7",
 }
 
