@@ -30,6 +30,8 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from scoring.calculator.tiles import parse_tiles, text_of  # noqa: E402
+
 REPEATS = 20
 TARGETS = {"answer_last_tap_p99_ms": 100.0}
 # (hand as tapped, calls, dora indicators, situation)
@@ -94,19 +96,8 @@ def game_and_client() -> tuple[Any, Any]:
 
 def prefixes(hand: str) -> list[str]:
     """The hand as it grows tap by tap, in the notation the panel writes."""
-    tiles: list[str] = []
-    digits = ""
-    for ch in hand:
-        if ch.isdigit():
-            digits += ch
-        else:
-            tiles += [d + ch for d in digits]
-            digits = ""
-    grown, out = [], ""
-    for tile in tiles:
-        out = out + tile if not out or out[-1] != tile[1] else out[:-1] + tile
-        grown.append(out)
-    return grown
+    tiles = parse_tiles(hand, "hand")
+    return [text_of(tiles[: i + 1]) for i in range(len(tiles))]
 
 
 def main() -> None:

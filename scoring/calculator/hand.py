@@ -11,7 +11,7 @@ codes of ``HandProblem`` and ``Counted.notes`` in words.
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from mahjong.agari import Agari
@@ -25,16 +25,22 @@ from mahjong.meld import Meld as LibraryMeld
 from scoring.calculator.problems import HandProblem
 from scoring.calculator.tiles import (
     RED_FIVES,
+    TILES,
     five_of_a_kind,
     index34,
     parse_tiles,
     plain,
-    sorted_tiles,
 )
 from scoring.engine.rules import Ruleset
 
 WIND_TILES = {"E": EAST, "S": SOUTH, "W": WEST, "N": NORTH}
 MELD_KINDS = {"c": "chi", "p": "pon", "k": "kan", "a": "ankan"}
+LIBRARY_MELDS = {
+    "chi": LibraryMeld.CHI,
+    "pon": LibraryMeld.PON,
+    "kan": LibraryMeld.KAN,
+    "ankan": LibraryMeld.KAN,
+}
 SANMA_MISSING = frozenset(f"{n}m" for n in range(2, 9))
 YAKUMAN_HAN = 13
 
@@ -171,6 +177,15 @@ class HandInput:
     def win_tile(self) -> str:
         return self.tiles[-1]
 
+    @property
+    def in_hand(self) -> list[str]:
+        """The hand's 14 (and a kan's fourth) tiles: the concealed ones and the calls'."""
+        return [*self.tiles, *(t for m in self.melds for t in m.tiles)]
+
+    @property
+    def opened(self) -> bool:
+        return any(m.opened for m in self.melds)
+
 
 @dataclass(frozen=True)
 class YakuCount:
@@ -281,7 +296,7 @@ def _renhou(hand: HandInput, rules: Ruleset) -> str:
 def _counted(hand: HandInput, rules: Ruleset, renhou: str) -> Counted:
     """The library's count, or ``HandProblem`` saying why it refused the hand."""
     situation = hand.situation
-    all_tiles = [*hand.tiles, *(t for m in hand.melds for t in m.tiles)]
+    all_tiles = hand.in_hand
     ids = _tile_ids(all_tiles, hand.dora, hand.ura)
     concealed_ids = ids[: len(hand.tiles)]
     melds: list[LibraryMeld] = []
@@ -289,15 +304,9 @@ def _counted(hand: HandInput, rules: Ruleset, renhou: str) -> Counted:
     for meld in hand.melds:
         meld_ids = ids[position : position + len(meld.tiles)]
         position += len(meld.tiles)
-        kind = {
-            "chi": LibraryMeld.CHI,
-            "pon": LibraryMeld.PON,
-            "kan": LibraryMeld.KAN,
-            "ankan": LibraryMeld.KAN,
-        }[meld.kind]
         melds.append(  # the library reads a chi as the run from its first tile: sorted
             LibraryMeld(
-                meld_type=kind,
+                meld_type=LIBRARY_MELDS[meld.kind],
                 tiles=sorted(meld_ids),
                 opened=meld.opened,
                 called_tile=meld_ids[0] if meld.opened else None,
@@ -332,7 +341,7 @@ def _counted(hand: HandInput, rules: Ruleset, renhou: str) -> Counted:
         config=config,
     )
     if response.error:
-        _refuse(response.error, hand, rules)
+        _refuse(response.error, hand)
     return _read(response, hand, rules, renhou)
 
 
@@ -373,7 +382,7 @@ def _check_tiles(hand: HandInput, rules: Ruleset) -> None:
         raise HandProblem("tile_count", count=size)
     for meld in hand.melds:
         _check_meld(meld)
-    everything = [*hand.tiles, *(t for m in hand.melds for t in m.tiles), *hand.dora, *hand.ura]
+    everything = [*hand.in_hand, *hand.dora, *hand.ura]
     over = five_of_a_kind(everything)
     if over is not None:
         raise HandProblem("five_tiles", tile=over)
@@ -406,7 +415,6 @@ def _tile_ids(tiles: list[str], dora: tuple[str, ...], ura: tuple[str, ...]) -> 
     """Each tile as one of the library's 136 (a red five the first copy of its five, as
     Tenhou numbers them), no copy used twice; the indicators after the hand's tiles."""
     used: Counter[int] = Counter()
-    ids: list[int] = []
     order = [*tiles, *dora, *ura]
     reds_first = sorted(range(len(order)), key=lambda i: order[i] not in RED_FIVES)
     by_position: dict[int, int] = {}
@@ -415,11 +423,10 @@ def _tile_ids(tiles: list[str], dora: tuple[str, ...], ura: tuple[str, ...]) -> 
         copy = used[kind]
         used[kind] += 1
         by_position[position] = kind * 4 + copy
-    ids = [by_position[i] for i in range(len(order))]
-    return ids
+    return [by_position[i] for i in range(len(order))]
 
 
-def _refuse(error: str, hand: HandInput, rules: Ruleset) -> None:
+def _refuse(error: str, hand: HandInput) -> None:
     if error == HandCalculator.ERR_NO_YAKU:
         raise HandProblem("no_yaku")
     if error == HandCalculator.ERR_HAND_NOT_WINNING:
@@ -432,33 +439,25 @@ def _refuse(error: str, hand: HandInput, rules: Ruleset) -> None:
 
 def _waits(hand: HandInput) -> list[str]:
     """The tiles that would complete the hand without its last tile (empty: not tenpai)."""
+    open_sets = [[index34(t) for t in m.tiles][:3] for m in hand.melds]  # a kan as three
     counts = [0] * 34
-    for tile in hand.tiles[:-1]:
-        counts[index34(tile)] += 1
-    open_sets = [[index34(t) for t in m.tiles][:3] for m in hand.melds]
-    for meld in hand.melds:
-        for tile in meld.tiles[:3]:
-            counts[index34(tile)] += 1
+    for kind in [*(index34(t) for t in hand.tiles[:-1]), *(k for s in open_sets for k in s)]:
+        counts[kind] += 1
     waits = []
     for kind in range(34):
         if counts[kind] >= 4:
             continue
         counts[kind] += 1
         if Agari.is_agari(counts, open_sets):
-            waits.append(sorted_tiles([_tile_of(kind)])[0])
+            waits.append(TILES[kind])
         counts[kind] -= 1
     return waits
-
-
-def _tile_of(kind: int) -> str:
-    suit, number = divmod(kind, 9)
-    return f"{number + 1}{'mpsz'[suit]}"
 
 
 def _read(response: HandResponse, hand: HandInput, rules: Ruleset, renhou: str) -> Counted:
     yaku: list[YakuCount] = []
     dora = {"dora": 0, "aka": 0, "ura": 0}
-    opened = any(m.opened for m in hand.melds)
+    opened = hand.opened
     for item in response.yaku or []:
         name = _LIBRARY_NAMES.get(type(item), type(item).__name__.lower())
         han = item.han_open if opened and not item.is_yakuman else item.han_closed
@@ -469,7 +468,7 @@ def _read(response: HandResponse, hand: HandInput, rules: Ruleset, renhou: str) 
     nuki = hand.situation.nuki if rules.players == 3 else 0
     if nuki:  # the library counts a set-aside north as one dora (and more if north is dora)
         dora["dora"] -= nuki
-    aka = sum(1 for t in [*hand.tiles, *(t for m in hand.melds for t in m.tiles)] if t in RED_FIVES)
+    aka = sum(1 for t in hand.in_hand if t in RED_FIVES)
     notes: list[str] = []
     yakuman_han = sum(y.han for y in yaku if y.yakuman)
     if yakuman_han:
@@ -521,4 +520,4 @@ def _as_baiman(counted: Counted) -> Counted:
 
 
 def _with_notes(counted: Counted, *notes: str) -> Counted:
-    return Counted(**{**counted.__dict__, "notes": (*counted.notes, *notes)})
+    return replace(counted, notes=(*counted.notes, *notes))

@@ -19,7 +19,7 @@ from pathlib import Path
 
 from scoring.calculator.hand import Counted, HandInput, Meld, Situation, count_hand
 from scoring.calculator.problems import HandProblem
-from scoring.calculator.tiles import text_of
+from scoring.calculator.tiles import TILES, text_of
 from scoring.engine import Ruleset, ruleset_from_spec
 from scoring.engine.tenhou import log_text
 from scoring.engine.tenhou.mjlog import GO_SANMA, _parse
@@ -151,9 +151,8 @@ class Checked:
 
 def tile_name(tile_id: int) -> str:
     """A 136-id as the calculator's notation: ``16`` -> ``0m`` (red), ``17`` -> ``5m``."""
-    kind = tile_id // 4
-    suit = "mpsz"[kind // 9]
-    return f"0{suit}" if tile_id in RED_IDS else f"{kind % 9 + 1}{suit}"
+    tile = TILES[tile_id // 4]
+    return f"0{tile[1]}" if tile_id in RED_IDS else tile
 
 
 def hand_text(hand: HandInput) -> str:

@@ -82,7 +82,6 @@ FU_REASONS = {
     "open_kan": gettext_lazy("Open kan of simples (明槓)"),
     "closed_terminal_kan": gettext_lazy("Concealed kan of terminals or honours (么九暗槓)"),
     "open_terminal_kan": gettext_lazy("Open kan of terminals or honours (么九明槓)"),
-    "closed_ron": gettext_lazy("Closed ron (門前加符)"),
 }
 FIELD_NAMES = {
     "hand": gettext_lazy("the hand"),
@@ -336,9 +335,8 @@ def _pays(rules: Rules, win: Win, tsumo: bool, dealer: bool) -> str:
     try:
         if not tsumo:
             return _("Ron: %(points)s") % {"points": f"{ron_value(rules, win, dealer):,}"}
-        winner, dealer_seat = (0, 0) if dealer else (0, 1)
-        values = tsumo_values(rules, win, dealer_seat)
-        others = sorted({v for seat, v in values.items() if seat != winner})
+        values = tsumo_values(rules, win, 0 if dealer else 1)  # the winner is seat 0
+        others = sorted({v for seat, v in values.items() if seat != 0})
         return _("Tsumo: %(points)s") % {"points": " / ".join(f"{v:,}" for v in others)}
     except Exception:  # a value the ruleset cannot pay: the hand form will say why
         return ""

@@ -46,11 +46,6 @@
     form().dispatchEvent(new CustomEvent("calc-change", { bubbles: true }));
   }
 
-  function say(text) {
-    var status = form().querySelector(".calc-status");
-    if (status) status.textContent = text || "";
-  }
-
   function meldSize(kind) { return kind === "k" || kind === "a" ? 4 : 3; }
 
   function handRoom() {
@@ -64,7 +59,7 @@
     history.push(snapshot());
     if (mode === "hand") {
       var hand = parse(field("hand").value);
-      if (hand.length >= handRoom()) { history.pop(); say(form().dataset.full || ""); return; }
+      if (hand.length >= handRoom()) { history.pop(); return; }  // full: the tap is ignored
       hand.push(tile);
       field("hand").value = write(hand);
     } else if (mode === "dora" || mode === "ura") {
@@ -88,7 +83,6 @@
         form().querySelector('input[name="mode"][value="hand"]').checked = true;
       }
     }
-    say("");
     changed();
   }
 
