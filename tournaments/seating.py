@@ -896,16 +896,10 @@ def constructed_rounds(
     options = [transversal, affine_rounds(players, size, rounds, rng)]
     if not teams:
         options.append(stored_rounds(players, size, rounds, rng))
-        if len(max(options, key=len)) < min(rounds, (len(players) - 1) // max(1, size - 1)):
-            options.append(resolvable_rounds(players, size, rounds, rng))
-        if len(max(options, key=len)) < min(rounds, (len(players) - 1) // max(1, size - 1)):
-            options.append(tripled_rounds(players, size, rounds, rng))
-        if len(max(options, key=len)) < min(rounds, (len(players) - 1) // max(1, size - 1)):
-            options.append(rotational_rounds(players, size, rounds, rng))
-        if len(max(options, key=len)) < min(rounds, (len(players) - 1) // max(1, size - 1)):
-            options.append(inflated_rounds(players, size, rounds, rng))
-        if len(max(options, key=len)) < min(rounds, (len(players) - 1) // max(1, size - 1)):
-            options.append(orbit_rounds(players, size, rounds, rng))
+        wanted = min(rounds, (len(players) - 1) // max(1, size - 1))
+        for construction in FALLBACK_CONSTRUCTIONS:  # each only while none seats enough yet
+            if len(max(options, key=len)) < wanted:
+                options.append(construction(players, size, rounds, rng))
     else:
         options.append(_teams_kept_apart(players, size, rounds, rng, teams))
     best = max(options, key=len)
@@ -958,19 +952,23 @@ def _teams_at_tables(
     return tables
 
 
+def turn(player: int, by: int, n: int, cycles: int) -> int:
+    """Player ``player`` turned by ``by``: the players ``0 .. cycles*n - 1`` are ``cycles``
+    cycles of ``n`` (player ``j*n + x`` is place ``x`` of cycle ``j``), the rest stay."""
+    if player >= cycles * n:
+        return player
+    cycle, place = divmod(player, n)
+    return cycle * n + (place + by) % n
+
+
 def turned_rounds(
     rounds: int, cycles: int, base: tuple[tuple[int, ...], ...]
 ) -> list[list[list[int]]]:
     """Every round of a stored design: its base round turned by 0, 1 ... ``rounds - 1`` (the
     players ``0 .. cycles*rounds - 1`` are ``cycles`` cycles of ``rounds``, the rest fixed)."""
-
-    def turn(player: int, by: int) -> int:
-        if player >= cycles * rounds:
-            return player
-        cycle, place = divmod(player, rounds)
-        return cycle * rounds + (place + by) % rounds
-
-    return [[[turn(p, by) for p in table] for table in base] for by in range(rounds)]
+    return [
+        [[turn(p, by, rounds, cycles) for p in table] for table in base] for by in range(rounds)
+    ]
 
 
 def stored_rounds(
@@ -1144,7 +1142,7 @@ def orbit_rounds_of(
         seen: set[tuple[int, ...]] = set()
         for table in generators:
             for by in range(n):
-                turned = [p if p >= n * cycles else p - p % n + (p % n + by) % n for p in table]
+                turned = [turn(p, by, n, cycles) for p in table]
                 if (key := tuple(sorted(turned))) not in seen:
                     seen.add(key)
                     round_.append(turned)
@@ -1156,8 +1154,9 @@ def orbit_rounds(
     players: Sequence[int], size: int, rounds: int, rng: random.Random
 ) -> list[list[list[int]]]:
     """The stored design of a base round turned and a few short rounds for this many players
-    (``tournaments.orbit_designs``: Kirkman systems of 69 and 93, 172 at tables of four), drawn
-    at random: every two players meet exactly once over the bound's rounds."""
+    (``tournaments.orbit_designs``: Kirkman systems of 69 and 93, 172 at tables of four, and
+    36 to 84 where no design seats every pair), drawn at random: nobody meets anyone twice
+    over the bound's rounds (every pair meets once where the design is resolvable)."""
     entry = ORBIT_ROUNDS.get((len(players), size))
     return [] if entry is None else _drawn(orbit_rounds_of(*entry), players, rounds, rng)
 
@@ -1246,6 +1245,17 @@ def tripled_rounds(
     for round_ in built:
         rng.shuffle(round_)
     return built[:rounds]
+
+
+# The constructions ``constructed_rounds`` tries, in this order, past the transversal design,
+# the affine geometry and the stored rounds, each only while none seats the rounds asked.
+FALLBACK_CONSTRUCTIONS = (
+    resolvable_rounds,
+    tripled_rounds,
+    rotational_rounds,
+    inflated_rounds,
+    orbit_rounds,
+)
 
 
 def _orthogonal_squares(n: int) -> tuple[list[list[int]], list[list[int]]] | None:

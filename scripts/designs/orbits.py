@@ -71,7 +71,10 @@ def pyramid(n: int, cycles: int, size: int, seed: str, steps: str) -> dict | Non
     spacing = n // size
     short = [list(range(n * cycles, players))]
     short += [[c * n + i * spacing for i in range(size)] for c in range(cycles)]
-    turns = {tuple(sorted(_turn(p, by, n, cycles) for p in t)) for t in short for by in range(n)}
+    sys.path.insert(0, str(ROOT))
+    from tournaments.seating import turn
+
+    turns = {tuple(sorted(turn(p, by, n, cycles) for p in t)) for t in short for by in range(n)}
     lines = [f"{n} {cycles} {size} {size} 1 {seed} {steps} {len(turns)}"]
     lines += [" ".join(map(str, t)) for t in sorted(turns)]  # the short round, every turn
     out = subprocess.run(
@@ -122,13 +125,6 @@ def symmetric(
 
 def symmetric2(rounds: int, multiplier: int, seed: str, steps: str) -> dict | None:
     return symmetric(rounds, multiplier, seed, steps, solver="sym2", fixed=2)
-
-
-def _turn(player: int, by: int, n: int, cycles: int) -> int:
-    if player >= n * cycles:
-        return player
-    cycle, place = divmod(player, n)
-    return cycle * n + (place + by) % n
 
 
 def write(lines: list[str]) -> None:
