@@ -27,8 +27,6 @@ from scoring.forms.calculator import (
 )
 from scoring.models import Game
 
-WINDS = ("E", "S", "W", "N")
-
 
 @require_safe
 @club_view(need=Role.SCOREKEEPER)
@@ -48,7 +46,7 @@ def panel(request: HttpRequest, club: Club, game_id: int, seat: int) -> HttpResp
     # A finished game has no next hand: the panel still counts (from East 1, as on paper).
     dealer, round_label = (at.dealer, at.round) if at is not None else (0, "E1")
     honba = at.honba if at is not None else 0
-    seat_wind = WINDS[(seat - dealer) % rules.players]
+    seat_wind = display.SEAT_WINDS[(seat - dealer) % rules.players]
     initial = {
         "seat_wind": seat_wind,
         "round_wind": round_label[0],
