@@ -140,6 +140,16 @@ class Player(models.Model):
         blank=True,
         related_name="players",
     )
+    # Federation fields (EMA and national leagues): optional, asked by a tournament that reports.
+    ema_number = models.CharField(_("EMA number"), max_length=12, blank=True, default="")
+    # ISO 3166-1 alpha-3, as the EMA's result files write it (JPN, DEU, FRA).
+    nationality = models.CharField(_("nationality"), max_length=3, blank=True, default="")
+    latin_family_name = models.CharField(
+        _("family name in Latin letters"), max_length=60, blank=True, default=""
+    )
+    latin_given_name = models.CharField(
+        _("given name in Latin letters"), max_length=60, blank=True, default=""
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
