@@ -66,6 +66,16 @@ class Tournament(models.Model):
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
     )
     created_at = models.DateTimeField(auto_now_add=True)
+    # The organiser's sign-off of the results (the tournament report prints who and when).
+    signed_off_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("results signed off by"),
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+    )
+    signed_off_at = models.DateTimeField(_("results signed off"), null=True, blank=True)
 
     class Meta:
         ordering = ["-starts_on", "name"]
