@@ -44,7 +44,7 @@ RANDOM, SWISS = "random", "swiss"
 # The draw's own version: every change that gives any input another seating bumps it (a test
 # pins a few draws, so such a change cannot go unnoticed). Each drawn round keeps the version
 # that drew it, so that a record drawn by another Tenbou says so instead of "differs".
-SEATING_ALGORITHM = 10
+SEATING_ALGORITHM = 11
 METHODS = (RANDOM, SWISS)
 TEAM_COST, PAIR_COST = 100, 1  # teammates at one table weigh more than a repeated pair
 # A table of the round being drawn at which its players cannot all take a seat that keeps their
@@ -1247,6 +1247,78 @@ def tripled_rounds(
     return built[:rounds]
 
 
+def inflated_group_rounds(
+    players: Sequence[int], size: int, rounds: int, rng: random.Random
+) -> list[list[list[int]]]:
+    """A design of ``n`` players at the bound whose unmet pairs are disjoint groups of ``g``
+    (24 players: eight groups of three), each player made ``w`` players, ``w`` a prime power of
+    at least four (192 = 24 × 8). Each table ``t₀ t₁ t₂ t₃`` of the small design becomes, in
+    each of ``w`` rounds ``r``, the tables ``{copy a + r·eᵢ of tᵢ}`` for ``a`` in GF(w) (the
+    ``eᵢ`` four distinct field elements): copies of two players who met meet once, in the round
+    ``r = (k - k') / (eᵢ - eⱼ)``, and copies of one player never. Then each group's ``g·w``
+    copies play a design of their own at its bound, the groups side by side: ``w·(n - g)/3 +
+    (g·w - g)/3 = (n·w - g)/3`` rounds, the bound of ``n·w`` players."""
+    count = len(players)
+    bound = (count - 1) // 3
+    for w in range(4, count // 16 + 1):
+        field = _galois_field(w)
+        n = count // w
+        if size != 4 or field is None or n * w != count or n % 4:
+            continue
+        add, mul = field
+        small_bound = (n - 1) // 3
+        small = constructed_rounds(list(range(n)), 4, small_bound, rng)
+        groups = _unmet_groups(n, small)
+        if len(small) < small_bound or groups is None:
+            continue
+        inner_count = len(groups[0]) * w
+        inner_bound = (inner_count - 1) // 3
+        if inner_count % 4:
+            continue
+        inner = constructed_rounds(list(range(inner_count)), 4, inner_bound, rng)
+        if len(inner) < inner_bound or w * small_bound + inner_bound < bound:
+            continue
+        order = list(players)
+        rng.shuffle(order)  # copy k of player p is order[p * w + k]
+        built = [
+            [
+                [order[t[i] * w + add(a, mul(r, i))] for i in range(4)]
+                for t in round_
+                for a in range(w)
+            ]
+            for round_ in small
+            for r in range(w)
+        ]
+        for round_ in inner:  # the inner design's player j: copy j % w of the group's j // w
+            built.append(
+                [[order[g[j // w] * w + j % w] for j in table] for g in groups for table in round_]
+            )
+        rng.shuffle(built)
+        for round_ in built:
+            rng.shuffle(round_)
+        return built[:rounds]
+    return []
+
+
+def _unmet_groups(
+    players: int, rounds: Sequence[Sequence[Sequence[int]]]
+) -> list[list[int]] | None:
+    """The players ``0 .. players-1`` who never met in ``rounds``, as disjoint groups of one
+    size in which everybody missed everybody else (a group divisible design's groups), or None
+    when the unmet pairs do not fall into such groups."""
+    unmet = [set(range(players)) for _ in range(players)]
+    for round_ in rounds:
+        for table in round_:
+            for p in table:
+                unmet[p].difference_update(table)
+    for p in range(players):
+        unmet[p].add(p)
+    groups = {tuple(sorted(unmet[p])) for p in range(players)}
+    if len({len(g) for g in groups}) != 1 or any(unmet[p] != set(g) for g in groups for p in g):
+        return None
+    return sorted(list(g) for g in groups)
+
+
 # The constructions ``constructed_rounds`` tries, in this order, past the transversal design,
 # the affine geometry and the stored rounds, each only while none seats the rounds asked.
 FALLBACK_CONSTRUCTIONS = (
@@ -1255,13 +1327,28 @@ FALLBACK_CONSTRUCTIONS = (
     rotational_rounds,
     inflated_rounds,
     orbit_rounds,
+    inflated_group_rounds,
 )
 
 
 def _orthogonal_squares(n: int) -> tuple[list[list[int]], list[list[int]]] | None:
-    """Two orthogonal Latin squares of order ``n``, from the fields of its prime power factors
-    (each at least 3): ``x + y`` and ``2x + y`` (``2`` there meaning the field element after
-    ``1``), coordinate by coordinate; None when ``n`` has the factor 2."""
+    """Two orthogonal Latin squares of order ``n``, over the product of the fields of its prime
+    power factors (each at least 3): ``x + y`` and ``2x + y`` (``2`` there meaning the element
+    whose every coordinate is the field element after ``1``); None when a factor is 2."""
+    ring = _product_ring(n, 3)
+    if ring is None:
+        return None
+    add, mul, number = ring
+    factors = len(_prime_power_factors(n))
+
+    def square(multiplier: int) -> list[list[int]]:
+        return [[add(mul(multiplier, i), j) for j in range(n)] for i in range(n)]
+
+    return square(number([1] * factors)), square(number([2] * factors))
+
+
+def _prime_power_factors(n: int) -> list[int]:
+    """``n`` as a product of powers of distinct primes, smallest prime first (36: [4, 9])."""
     factors: list[int] = []
     rest, p = n, 2
     while rest > 1:
@@ -1271,11 +1358,24 @@ def _orthogonal_squares(n: int) -> tuple[list[list[int]], list[list[int]]] | Non
                 rest, q = rest // p, q * p
             factors.append(q)
         p += 1
-    if not factors or any(q % 2 == 0 for q in factors):
-        return None
+    return factors
+
+
+def _product_ring(n: int, least: int) -> tuple[Any, Any, Any] | None:
+    """(add, mul, number) of the product of the fields GF(q) over the prime power factors ``q``
+    of ``n``, each at least ``least`` (else None), on 0..n-1: an element is its coordinates in
+    mixed radix, the first factor's the lowest digit (``number`` makes one from coordinates).
+    An element is invertible when no coordinate is 0, so elements that differ in every
+    coordinate have an invertible difference (what a transversal design's group labels need,
+    the product construction of MacNeish): 36 = 4 × 9 and 44 = 4 × 11 at tables of four."""
+    factors = _prime_power_factors(n)
     fields = [_galois_field(q) for q in factors]
-    if any(field is None for field in fields):
+    if not factors or any(q < least for q in factors) or any(f is None for f in fields):
         return None
+    if len(factors) == 1:
+        field = fields[0]
+        assert field is not None
+        return field[0], field[1], lambda coordinates: coordinates[0]
 
     def digits(x: int) -> list[int]:
         out = []
@@ -1284,26 +1384,26 @@ def _orthogonal_squares(n: int) -> tuple[list[list[int]], list[list[int]]] | Non
             out.append(d)
         return out
 
-    def number(ds: list[int]) -> int:
+    def number(coordinates: Sequence[int]) -> int:
         x, scale = 0, 1
-        for q, d in zip(factors, ds, strict=True):
+        for q, d in zip(factors, coordinates, strict=True):
             x, scale = x + d * scale, scale * q
         return x
 
-    def square(multiplier: int) -> list[list[int]]:
+    def table(op: int) -> list[list[int]]:
         rows = []
-        for i in range(n):
-            row = []
-            for j in range(n):
-                ds = [
-                    field[0](field[1](multiplier, a), b)  # type: ignore[index]
-                    for field, a, b in zip(fields, digits(i), digits(j), strict=True)
+        for u in range(n):
+            du = digits(u)
+            rows.append(
+                [
+                    number([f[op](a, b) for f, a, b in zip(fields, du, digits(v), strict=True)])  # type: ignore[index]
+                    for v in range(n)
                 ]
-                row.append(number(ds))
-            rows.append(row)
+            )
         return rows
 
-    return square(1), square(2)
+    sums, products = table(0), table(1)
+    return (lambda u, v: sums[u][v]), (lambda u, v: products[u][v]), number
 
 
 def _base_tables(
@@ -1368,12 +1468,17 @@ def transversal_rounds(
     players get 16 + 5 rounds, 128 get 32 + 10). Other fields, or more rounds: as many as it gives.
     """
     q = len(players) // size
-    field = _galois_field(q)
-    if field is None or q < size:
+    ring = _product_ring(q, size) if q * size == len(players) else None
+    if ring is None:
         return []
-    add, mul = field
+    add, mul, number = ring
     groups = _groups_by_team(players, size, q, teams, rng)
-    labels = rng.sample(range(q), size)
+    factors = _prime_power_factors(q)
+    if len(factors) == 1:
+        labels = rng.sample(range(q), size)
+    else:  # labels that differ in every coordinate: their differences are invertible
+        columns = [rng.sample(range(f), size) for f in factors]
+        labels = [number([column[i] for column in columns]) for i in range(size)]
     slopes = rng.sample(range(q), q)
     built = [
         [[groups[i][add(a, mul(r, labels[i]))] for i in range(size)] for a in range(q)]

@@ -375,6 +375,7 @@ def test_no_field_has_an_order_that_is_not_a_prime_power(order: int) -> None:
         (172, 57, 4, 57, 57, 0),  # a base round turned by Z_43 and 14 short rounds
         (69, 34, 3, 34, 34, 0),
         (93, 46, 3, 46, 46, 0),
+        (80, 26, 4, 26, 25, 0),  # 20 rounds over GF(4) x GF(5), then groups of 20 play 5
     ],
 )
 def test_the_outlook_says_before_drawing_what_can_be_promised(
@@ -543,7 +544,12 @@ def test_the_designs_found_offline_or_inflated_seat_every_pair_exactly_once(
     assert_every_pair_once(drawn, everyone, size, bound)
 
 
-@pytest.mark.parametrize(("players", "size"), PACKINGS_FOUND)
+# Built from smaller ones: a transversal design over GF(4) x GF(9) and GF(4) x GF(11) (MacNeish's
+# product) with its groups of 36 and 44 seated by their packings; the design of 24 inflated by 8.
+PACKINGS_BUILT = [(144, 4), (176, 4), (192, 4)]
+
+
+@pytest.mark.parametrize(("players", "size"), [*PACKINGS_FOUND, *PACKINGS_BUILT])
 def test_the_packings_found_offline_seat_the_bound_and_nobody_twice(
     players: int, size: int
 ) -> None:
@@ -608,6 +614,8 @@ PINNED_DRAWS = {
     9: "c7cdd72ffd154233184ac9092c7b80e72dae0fbfba3cbf8db24026975d9ffbc7",
     # 10: stored packings where no design seats every pair (36, 44, 48, 56, 60, 84)
     10: "c7cdd72ffd154233184ac9092c7b80e72dae0fbfba3cbf8db24026975d9ffbc7",
+    # 11: transversal designs over products of fields (80, 144, 176), the design of 24 inflated
+    11: "c7cdd72ffd154233184ac9092c7b80e72dae0fbfba3cbf8db24026975d9ffbc7",
 }
 
 
