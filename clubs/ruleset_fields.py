@@ -28,6 +28,8 @@ SWITCHED_ON = {
     "extension": {"target": 30000, "winds": ["W"], "sudden_death": "any", "endless": False},
     "limits_beyond": {"every_han": 2, "mangan_units": 1},
     "aotenjou": {"cap_base": 1000000000, "yakuman_han": 13},
+    # 祝儀 as most clubs play it: a chip each for ippatsu, ura and aka, five for a yakuman.
+    "chips": {"value": 2, "ippatsu": 1, "ura": 1, "aka": 1, "yakuman": 5, "tobi": 1},
 }
 
 

@@ -93,6 +93,8 @@ ERROR_CODES = frozenset(
         "final_scores_with_hands",
         "final_scores_shape",  # players
         "final_scores_sum",  # total, expected
+        "chips_final_shape",  # players
+        "chips_final_sum",  # total
         "final_deposits_without_scores",
         "deposits_not_returnable",
         "forced_after_end",  # ended_by

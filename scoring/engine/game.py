@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import NamedTuple
 
+from .chips import ChipSettlement, settle_chips
 from .errors import RecordError
 from .hand import Outcome, RawTransfer, Table, Transfer
 from .options import WINDS
@@ -67,6 +68,7 @@ class GameReplay:
     final: Final | None
     next_hand: NextHand | None
     raw_transfers: tuple[tuple[RawTransfer, ...], ...] = ()
+    chips: ChipSettlement | None = None  # at the end, under a ruleset with chips
 
     @cached_property
     def transfers(self) -> tuple[tuple[Transfer, ...], ...]:
@@ -74,10 +76,14 @@ class GameReplay:
         return tuple(tuple(Transfer(*raw) for raw in hand) for hand in self.raw_transfers)
 
     def to_json(self) -> dict[str, object]:
+        final = None if self.final is None else self.final.to_json()
+        if final is not None and self.chips is not None:
+            final["chips"] = list(self.chips.chips)
+            final["chip_points"] = list(self.chips.chip_points)
         result: dict[str, object] = {
             "ok": True,
             "hands": [row.to_json() for row in self.hands],
-            "final": None if self.final is None else self.final.to_json(),
+            "final": final,
         }
         if self.final is None:
             result["ongoing"] = True
@@ -318,7 +324,7 @@ def _score_only(record: GameRecord) -> GameReplay:
         )
     penalties = [(p.seat, p.points) for p in record.settlement_penalties]
     final = settle(rules, scores, "final_scores", record.final_deposits, None, None, penalties)
-    return GameReplay((), final, None)
+    return GameReplay((), final, None, (), settle_chips(rules, record, (), None))
 
 
 def replay(record: GameRecord, require_end: bool = False, as_it_stands: bool = False) -> GameReplay:
@@ -359,4 +365,5 @@ def replay(record: GameRecord, require_end: bool = False, as_it_stands: bool = F
     final = settle(
         rules, table.scores, ended_by, table.deposits, table.owners, game.busted_by, penalties
     )
-    return GameReplay(tuple(game.rows), final, None, tuple(game.transfers))
+    chips = settle_chips(rules, record, record.hands, game.busted_by)
+    return GameReplay(tuple(game.rows), final, None, tuple(game.transfers), chips)

@@ -12,6 +12,7 @@ from typing import Any
 
 from . import checks as c
 from .checks import Check, fail
+from .errors import RecordError
 
 WINDS = ("E", "S", "W", "N")
 DRAW_RENCHAN = ("dealer_tenpai", "always", "never", "unless_all_noten")
@@ -145,6 +146,27 @@ SANMA = c.obj({"tsumo": c.one_of("north_split", "tsumo_loss")})
 ADDITIVE = c.obj(
     {"ron_multiplier": c.integer(1), "min_fan": c.integer(1), "fan_value": c.integer(1)}
 )
+CHIP_KINDS = ("ippatsu", "ura", "aka", "yakuman", "tobi")
+MAX_CHIPS = 1000  # chips of one kind for one win or one tobi (a real table: 1 to 10)
+_CHIP_FIELDS = {"value": _non_negative_tenths, **dict.fromkeys(CHIP_KINDS, c.integer(0, MAX_CHIPS))}
+_CHIPS_GIVEN = c.obj(_CHIP_FIELDS, required=False)
+
+
+def _chips(value: Any, path: str) -> dict[str, Any]:
+    """祝儀: ``value`` (settled points per chip; 0 keeps chips as their own column) is
+    required, any kind left out earns no chips; normalised with every kind written."""
+    given = _CHIPS_GIVEN(value, path)
+    if "value" not in given:
+        raise RecordError(
+            f"{path}: missing field 'value'",
+            field=f"{path}.value",
+            code="missing_field",
+            params={"path": path, "name": "value"},
+        )
+    return {"value": given["value"], **{kind: given.get(kind, 0) for kind in CHIP_KINDS}}
+
+
+CHIPS = c.described(_chips, "obj", fields=_CHIP_FIELDS, required=False)
 # 青天井's cap on the base points: at most 10^12 (a win then pays at most a few 10^13 points,
 # which ``MAX_AOTENJOU_SCORE`` and the 64-bit columns hold over any game).
 AOTENJOU = c.obj({"cap_base": c.integer(2000, 10**12), "yakuman_han": c.integer(1, 100)})
@@ -613,8 +635,21 @@ OPTIONS: tuple[Option, ...] = (
         "北家分を折半、またはツモ損。",
         "The absent player's share split, or not paid.",
     ),
+    Option(
+        "chips",
+        POINTS,
+        None,
+        c.nullable(CHIPS),
+        "祝儀(チップ)",
+        "Chips (祝儀)",
+        "一発・裏ドラ・赤ドラ1枚ごと、役満、飛ばしの祝儀の枚数と、1枚の精算ポイント。"
+        "ロンは放銃者、ツモは他家全員が払う。順位・飛び・終了には影響しない。なしは祝儀なし。",
+        "Chips per ippatsu, ura-dora and red five in a win, per yakuman and per tobi, and the"
+        " settled points of one chip. A ron's discarder pays, at a tsumo everyone else. Never"
+        " changes ranks, tobi or the end; null: no chips.",
+    ),
 )
 
 OPTIONS_BY_NAME: dict[str, Option] = {option.name: option for option in OPTIONS}
 # Options a full ruleset may leave out (added after spec/rulesets.md): they take their default.
-LATER = frozenset({"yaku"})
+LATER = frozenset({"yaku", "chips"})

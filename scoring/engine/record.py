@@ -29,7 +29,8 @@ MAX_AOTENJOU_SCORE = 10**16  # the same under 青天井 (aotenjou: no limit but 
 MAX_HAN = 200  # han of a win (kazoe and dora counted: never near)
 MAX_FU = 200  # fu (110 is the most a hand can have)
 MAX_FAN = 1_000  # 番 of a classical Chinese win
-MAX_DORA = 100  # dora of a win (statistics)
+MAX_DORA = 100  # dora of a win (statistics), and its ura-dora and red fives (chips)
+MAX_CHIP_COUNT = 100_000  # chips_final: one seat's net chips, either way
 MAX_YAKUMAN = 13  # yakuman multiples of one win
 MAX_PENALTY = 1_000.0  # a settlement penalty, in settled points either way
 # A record's hands are built with tuple.__new__, every field given in order: a NamedTuple's
@@ -51,6 +52,10 @@ class Win(NamedTuple):
     dora: int | None = None
     yaku: list[str] | None = None
     open: bool | None = None
+    # For chips (祝儀), kept as given (None: not given): they never change the win's value.
+    ippatsu: bool | None = None
+    ura: int | None = None
+    aka: int | None = None
 
 
 class Ron(NamedTuple):
@@ -125,6 +130,7 @@ class GameRecord:
     final_deposits: int = 0
     forced_end: str | None = None
     settlement_penalties: tuple[Penalty, ...] = ()
+    chips_final: tuple[int, ...] | None = None  # each seat's net chips, counted at the end
 
 
 TOP_FIELDS = frozenset(
@@ -137,27 +143,32 @@ TOP_FIELDS = frozenset(
         "final_deposits",
         "forced_end",
         "settlement_penalties",
+        "chips_final",
     }
 )
 # What may come after the hands (each has a default: most records give none of them).
-END_FIELDS = frozenset({"final_scores", "final_deposits", "forced_end", "settlement_penalties"})
+END_FIELDS = frozenset(
+    {"final_scores", "final_deposits", "forced_end", "settlement_penalties", "chips_final"}
+)
 HAND_FIELDS = frozenset({"riichi", "result", "events", "wareme", "stop"})
 RARE_HAND_FIELDS = frozenset({"events", "wareme", "stop"})
 VALUE_FIELDS = frozenset({"han", "fu", "yakuman", "fan"})
 VALUE_KINDS = frozenset({"han", "yakuman", "fan"})  # one of them, or han with yakuman
-WIN_FIELDS = VALUE_FIELDS | {"winner", "pao", "pao_yakuman", "dora", "yaku", "open"}
+CHIP_FIELDS = frozenset({"ippatsu", "ura", "aka"})
+WIN_FIELDS = VALUE_FIELDS | CHIP_FIELDS | {"winner", "pao", "pao_yakuman", "dora", "yaku", "open"}
 RESULT_FIELDS: dict[str, frozenset[str]] = {
     "ron": frozenset({"type", "from", "wins"}),
-    "tsumo": frozenset(
-        {"type", "winner", "pao", "pao_yakuman", "dora", "yaku", "open"} | VALUE_FIELDS
-    ),
+    "tsumo": frozenset({"type"} | WIN_FIELDS),
     "draw": frozenset({"type", "tenpai"}),
     "nagashi": frozenset({"type", "winners", "tenpai"}),
     "abortive": frozenset({"type", "kind"}),
     "chombo": frozenset({"type", "seat"}),
 }
-STATISTICS = frozenset({"dora", "yaku", "open"})
+# Fields a win may carry besides its value: statistics, and chips (checked alike).
+STATISTICS = frozenset({"dora", "yaku", "open"}) | CHIP_FIELDS
 RARE_WIN_FIELDS = frozenset({"fan", "yakuman", "pao", "pao_yakuman"})
+# A win's fields after its value when it gives none of them (pao to aka).
+NOTHING_BESIDES = (None,) * 10
 WIN_PATHS = tuple(f"result.wins[{i}]" for i in range(4))
 EVENT_FIELDS: dict[str, frozenset[str]] = {
     "dead_hand": frozenset({"type", "seat"}),
@@ -261,10 +272,12 @@ class _Reader:
             han = self.whole(han, f"{path}.han", 0, MAX_HAN)
         if type(fu) is not int or not 0 <= fu <= MAX_FU:  # not the usual: absent, or refused
             fu = self.whole_at(data, "fu", path, MAX_FU)
-        if not STATISTICS.isdisjoint(data):
-            self.check_statistics(data, path)
-        dora, yaku, opened = data.get("dora"), data.get("yaku"), data.get("open")
-        return _new(Win, (winner, han, fu, None, None, None, None, dora, yaku, opened))
+        if STATISTICS.isdisjoint(data):  # most wins: no statistics, no chips
+            return _new(Win, (winner, han, fu, *NOTHING_BESIDES))
+        self.check_statistics(data, path)
+        extra = (data.get("dora"), data.get("yaku"), data.get("open"))
+        chips = (data.get("ippatsu"), data.get("ura"), data.get("aka"))
+        return _new(Win, (winner, han, fu, None, None, None, None, *extra, *chips))
 
     def rare_win(self, data: dict[str, Any], path: str, winner: int) -> Win:
         """A win by yakuman or fan, with pao, or with no value at all (refused)."""
@@ -286,7 +299,10 @@ class _Reader:
         if not STATISTICS.isdisjoint(data):
             self.check_statistics(data, path)
         dora, yaku, opened = data.get("dora"), data.get("yaku"), data.get("open")
-        return Win(winner, han, fu, yakuman, fan, pao, pao_yakuman, dora, yaku, opened)
+        ippatsu, ura, aka = data.get("ippatsu"), data.get("ura"), data.get("aka")
+        return Win(
+            winner, han, fu, yakuman, fan, pao, pao_yakuman, dora, yaku, opened, ippatsu, ura, aka
+        )
 
     def value_error(self, data: dict[str, Any], path: str) -> RecordError:
         """A win that gives no value, or two that do not go together."""
@@ -311,12 +327,16 @@ class _Reader:
         return float(value)
 
     def check_statistics(self, data: dict[str, Any], path: str) -> None:
-        """The win's dora, yaku and open (statistics only): of the right kind when given."""
-        dora = data.get("dora")
-        if type(dora) is not int or not 0 <= dora <= MAX_DORA:  # absent, or refused
-            self.whole_at(data, "dora", path, MAX_DORA)
-        if "open" in data and not isinstance(data["open"], bool):
-            raise self.error(f"{path}.open must be true or false", f"{path}.open", "not_boolean")
+        """The win's dora, yaku and open (statistics) and its ippatsu, ura and aka (chips): of
+        the right kind when given, whether or not the ruleset has chips."""
+        for key in ("dora", "ura", "aka"):
+            value = data.get(key)
+            if type(value) is not int or not 0 <= value <= MAX_DORA:  # absent, or refused
+                self.whole_at(data, key, path, MAX_DORA)
+        for key in ("open", "ippatsu"):
+            if key in data and not isinstance(data[key], bool):
+                message = f"{path}.{key} must be true or false"
+                raise self.error(message, f"{path}.{key}", "not_boolean")
         if "yaku" in data and not (
             isinstance(data["yaku"], list) and all(isinstance(y, str) for y in data["yaku"])
         ):
@@ -584,6 +604,23 @@ def _penalties(value: Any, players: int) -> tuple[Penalty, ...]:
     return tuple(penalties)
 
 
+def _chips_final(value: Any, players: int) -> tuple[int, ...] | None:
+    """Each seat's net chips counted at the end of the game (they add up to 0)."""
+    if value is None:
+        return None
+    if not isinstance(value, list) or len(value) != players or not all(map(is_int, value)):
+        message = f"chips_final must be {players} whole numbers in seat order"
+        raise _top(message, "chips_final", "chips_final_shape", players=players)
+    for i, chips in enumerate(value):
+        if abs(chips) > MAX_CHIP_COUNT:
+            message = f"chips_final[{i}]: {chips} is more than a game reaches ({MAX_CHIP_COUNT})"
+            raise _top(message, f"chips_final[{i}]", "too_large", high=MAX_CHIP_COUNT)
+    if sum(value) != 0:
+        message = f"chips_final must add up to 0 (they add up to {sum(value)})"
+        raise _top(message, "chips_final", "chips_final_sum", total=sum(value))
+    return tuple(value)
+
+
 def _forced_end(value: Any) -> str | None:
     if value is None:
         return None
@@ -651,12 +688,19 @@ def read_record(data: Any, rules: Ruleset | None = None) -> GameRecord:
         final_deposits=_final_deposits(data),
         forced_end=_forced_end(data.get("forced_end")),
         settlement_penalties=_penalties(data.get("settlement_penalties", []), ruleset.players),
+        chips_final=_chips_final(data.get("chips_final"), ruleset.players),
     )
+
+
+WIN_JSON_KEYS = (
+    *("han", "fu", "yakuman", "fan", "pao", "pao_yakuman", "dora", "yaku", "open"),
+    *("ippatsu", "ura", "aka"),
+)
 
 
 def _win_json(win: Win, with_winner: bool = True) -> dict[str, Any]:
     data: dict[str, Any] = {"winner": win.winner} if with_winner else {}
-    for key in ("han", "fu", "yakuman", "fan", "pao", "pao_yakuman", "dora", "yaku", "open"):
+    for key in WIN_JSON_KEYS:
         value = getattr(win, key)
         if value is not None:
             data[key] = (
@@ -726,4 +770,6 @@ def write_record(record: GameRecord) -> dict[str, Any]:
         data["final_deposits"] = record.final_deposits
     if record.forced_end is not None:
         data["forced_end"] = {"reason": record.forced_end}
+    if record.chips_final is not None:
+        data["chips_final"] = list(record.chips_final)
     return data

@@ -48,6 +48,18 @@ class Tobi:
 
 
 @dataclass(frozen=True, slots=True)
+class Chips:
+    """祝儀: chips per kind, and the settled points of one chip (0: chips as their own column)."""
+
+    value: float
+    ippatsu: int
+    ura: int
+    aka: int
+    yakuman: int
+    tobi: int
+
+
+@dataclass(frozen=True, slots=True)
 class Chombo:
     payment: str
     amount: int
@@ -108,6 +120,7 @@ class Ruleset:
     chombo: Chombo
     wareme: bool
     sanma_tsumo: str
+    chips: Chips | None  # None: no chips (祝儀なし)
     # What a hand value pays, worked out once per ruleset (a game repeats the same values).
     memo: dict[tuple[object, ...], object] = field(
         default_factory=dict, compare=False, hash=False, repr=False
@@ -193,6 +206,7 @@ def _from_options(options: dict[str, Any]) -> Ruleset:
         chombo=Chombo(**o["chombo"]),
         wareme=o["wareme"],
         sanma_tsumo=o["sanma"]["tsumo"],
+        chips=None if o["chips"] is None else Chips(**o["chips"]),
     )
 
 
@@ -217,9 +231,10 @@ def _check_together(o: dict[str, Any]) -> None:
 
 
 def with_later_options(options: dict[str, Any], preset: str | None = None) -> dict[str, Any]:
-    """A full ruleset written before the options added after the contract (``LATER``: the hand
-    calculator's ``yaku``) with those options filled in: the preset's value where it is known,
-    else the default. Such a ruleset stays readable, and its editor starts from a full set."""
+    """A full ruleset written before the options added later (``LATER``: the hand calculator's
+    ``yaku``, and ``chips``, which Tenbou's stored rulesets did not have) with those filled in:
+    the preset's value where it is known, else the default. Such a ruleset stays readable, and
+    its editor starts from a full set."""
     source = PRESETS[preset].options if preset in PRESETS else {}
     missing = {
         name: copy.deepcopy(source.get(name, OPTIONS_BY_NAME[name].default))

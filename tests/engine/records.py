@@ -17,7 +17,9 @@ from scoring.engine import RecordError, read_record, replay, replay_record
 Json = dict[str, Any]
 
 NAMES = ("Aoki", "Baba", "Chiba", "Doi")
-TOP_FIELDS = frozenset({"final_scores", "final_deposits", "forced_end", "settlement_penalties"})
+TOP_FIELDS = frozenset(
+    {"final_scores", "final_deposits", "forced_end", "settlement_penalties", "chips_final"}
+)
 HAND_FIELDS = frozenset({"riichi", "events", "wareme", "stop"})
 
 
