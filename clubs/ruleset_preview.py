@@ -11,12 +11,14 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from django.utils.translation import gettext
+from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
 from clubs.engine_messages import engine_message
 from clubs.ruleset_words import number_words, signed
 from scoring.engine import RecordError, Ruleset, read_record, replay, ruleset_from_spec
+from scoring.engine.chips import win_chips
+from scoring.engine.record import Win
 from scoring.engine.settlement import settle
 
 # The examples are the first hand of a game: seat 0 deals; seat 1 wins or seat 2 deals in.
@@ -168,16 +170,60 @@ def settlement(rules: Ruleset) -> Settlement:
 
 
 @dataclass(frozen=True)
+class ChipValue:
+    """祝儀: what one win with chips earns, from whom, and what that is worth at the end."""
+
+    label: str
+    chips: str  # "3 chips from the discarder", "1 chip from each"
+    points: str  # the winner's chips in settled points: "+6.0"
+
+
+# (label, win, tsumo): each counted by the engine (``win_chips``), as the game would.
+CHIP_EXAMPLES = (
+    (_("Ron with ippatsu, one ura-dora and one red five"), Win(1, 4, 30, None, None, None, None,
+     None, None, None, True, 1, 1), False),
+    (_("Tsumo with one red five"), Win(1, 3, 30, aka=1), True),
+    (_("Yakuman ron"), Win(1, yakuman=1), False),
+)  # fmt: skip
+
+
+def chip_values(rules: Ruleset) -> list[ChipValue]:
+    """The chip examples under ``rules`` (none without chips), and the tobi's chips."""
+    chips = rules.chips
+    if chips is None:
+        return []
+    payers = rules.players - 1
+    values = []
+    for label, win, tsumo in CHIP_EXAMPLES:
+        earned = win_chips(rules, win)
+        if tsumo:
+            text = gettext("%(chips)s from each other player") % {"chips": _chip_count(earned)}
+            total = earned * payers
+        else:
+            text = gettext("%(chips)s from the discarder") % {"chips": _chip_count(earned)}
+            total = earned
+        values.append(ChipValue(str(label), text, _tenths(total * chips.value)))
+    tobi = gettext("%(chips)s from the busted player") % {"chips": _chip_count(chips.tobi)}
+    values.append(ChipValue(gettext("Busting a player"), tobi, _tenths(chips.tobi * chips.value)))
+    return values
+
+
+def _chip_count(count: int) -> str:
+    return ngettext("%(count)s chip", "%(count)s chips", count) % {"count": count}
+
+
+@dataclass(frozen=True)
 class Preview:
     hands: list[HandValue]
     settlement: Settlement | None
     error: str = ""
+    chips: list[ChipValue] | None = None
 
 
 def preview(options: Mapping[str, Any]) -> Preview:
     """The preview of a full, valid option set (an engine error is shown, never raised)."""
     try:
         rules = ruleset_from_spec(dict(options))
-        return Preview(hand_values(rules, options), settlement(rules))
+        return Preview(hand_values(rules, options), settlement(rules), chips=chip_values(rules))
     except RecordError as error:
         return Preview([], None, engine_message(error))

@@ -15,6 +15,7 @@ from django.utils.translation import gettext_lazy, pgettext_lazy
 from clubs.engine_messages import engine_message
 from clubs.numbers import minus_sign
 from scoring.engine import Final, GameReplay, RecordError, Ruleset, Transfer
+from scoring.engine.chips import ChipSettlement
 from scoring.engine.points import limit_units
 
 WINDS = {
@@ -241,10 +242,20 @@ SETTLEMENT_ROWS = (
 )
 
 
-def settlement(final: Final, rules: Ruleset, names: Sequence[str]) -> dict[str, Any]:
+CHIP_ROWS = (
+    ("chips", gettext_lazy("Chips (祝儀)")),
+    ("chip_points", gettext_lazy("Chips in points")),
+    ("total", gettext_lazy("Total with chips")),
+)
+
+
+def settlement(
+    final: Final, rules: Ruleset, names: Sequence[str], chips: ChipSettlement | None = None
+) -> dict[str, Any]:
     """The settlement (精算) step by step, one row per step and one column per seat.
 
-    The difference from the return points is shown exact, then what rounding made of it.
+    The difference from the return points is shown exact, then what rounding made of it; under
+    a ruleset with chips, the chips, their points and the total follow the points.
     """
     columns = []
     for seat in final.seats:
@@ -265,9 +276,18 @@ def settlement(final: Final, rules: Ruleset, names: Sequence[str]) -> dict[str, 
                 "points": points(seat.points),
             }
         )
+    labels = SETTLEMENT_ROWS
+    if chips is not None:
+        labels += CHIP_ROWS
+        for column, count, worth, seat in zip(
+            columns, chips.chips, chips.chip_points, final.seats, strict=True
+        ):
+            column["chips"] = f"{count:+d}" if count else "0"
+            column["chip_points"] = points(worth)
+            column["total"] = points(round(seat.points + worth, 1))
     rows = [
         {"key": key, "label": label, "values": [column[key] for column in columns]}
-        for key, label in SETTLEMENT_ROWS
+        for key, label in labels
     ]
     return {"names": list(names), "rows": rows, "points": [c["points"] for c in columns]}
 
@@ -397,5 +417,16 @@ def hand_preview(replayed: GameReplay, number: int, names: Sequence[str]) -> dic
         "seats": seats,
         "deposits_after": row.deposits_after,
         "later": number < len(replayed.hands),
+        "chips": hand_chip_lines(replayed, number, names),
         **game_after(replayed, names),
     }
+
+
+def hand_chip_lines(
+    replayed: GameReplay, number: int, names: Sequence[str]
+) -> list[dict[str, Any]]:
+    """祝儀 moved by hand ``number`` (under a ruleset with chips): each seat that won or paid."""
+    if number > len(replayed.hand_chips):
+        return []
+    moved = replayed.hand_chips[number - 1]
+    return [{"name": name, "chips": n} for name, n in zip(names, moved, strict=True) if n]

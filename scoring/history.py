@@ -117,6 +117,16 @@ def _final_scores(entry: GameLog, words: Words) -> Change:
     return Change(entry, _("Entered the final scores (素点入力)."), summary)
 
 
+def _chips_final(entry: GameLog, words: Words) -> Change:
+    chips = (entry.after or {}).get("chips_final")
+    if chips is None:
+        return Change(entry, _("Went back to the chips of the hands."))
+    summary = ", ".join(
+        f"{name} {count:+d}" for name, count in zip(words.names, chips, strict=False)
+    )
+    return Change(entry, _("Entered the chips counted at the end (祝儀)."), summary)
+
+
 def _reopened(entry: GameLog, words: Words) -> Change:
     return Change(entry, _("Reopened the game (reason: %(reason)s).") % _reason(entry))
 
@@ -149,6 +159,7 @@ ACTIONS: dict[str, Callable[[GameLog, Words], Change]] = {
     "finished": _finished,
     "ended_early": _ended_early,
     "final_scores": _final_scores,
+    "chips_final": _chips_final,
     "reopened": _reopened,
     "voided": _voided,
     "moved_league": _moved,

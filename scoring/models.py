@@ -82,6 +82,9 @@ class Game(models.Model):
     final_scores = models.JSONField(_("final scores"), null=True, blank=True)
     final_deposits = models.PositiveIntegerField(_("sticks left on the table"), default=0)
     settlement_penalties = models.JSONField(_("settlement penalties"), default=list, blank=True)
+    # 祝儀 counted at the end (each seat's net chips, adding up to 0), where the ruleset has chips
+    # and the club does not count them hand by hand; null: the hands' chips.
+    chips_final = models.JSONField(_("chips counted at the end"), null=True, blank=True)
     void_reason = models.CharField(_("reason for voiding"), max_length=200, blank=True)
     # Bumped by every change: a tablet posting against an older version gets a conflict.
     version = models.PositiveIntegerField(default=0)
@@ -135,6 +138,8 @@ class Game(models.Model):
             document["final_deposits"] = self.final_deposits
         if self.forced_end:
             document["forced_end"] = {"reason": self.forced_end_reason}
+        if self.chips_final is not None:
+            document["chips_final"] = list(self.chips_final)
         return document
 
 
@@ -232,6 +237,9 @@ class GameResult(models.Model):
     points = models.DecimalField(max_digits=18, decimal_places=1)
     busted = models.BooleanField(default=False)  # トビ: ended below the ruleset's line
     penalties = models.PositiveSmallIntegerField(default=0)  # chombo, dead hands, deposits ...
+    # 祝儀: net chips, and those chips in settled points (a player's total is points + these).
+    chips = models.IntegerField(default=0)
+    chip_points = models.DecimalField(max_digits=18, decimal_places=1, default=0)
 
     class Meta:
         ordering = ["game", "rank", "seat"]

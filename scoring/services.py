@@ -261,6 +261,7 @@ def _snapshot(game: Game) -> dict[str, Any]:
         "final_scores": game.final_scores,
         "final_deposits": game.final_deposits,
         "void_reason": game.void_reason,
+        "chips_final": game.chips_final,
     }
 
 
@@ -366,6 +367,7 @@ def game_results(game: Game, state: GameState) -> list[GameResult]:
         return []
     tobi = state.rules.tobi
     penalties = _penalty_counts(state)
+    chips = state.replay.chips
     return [
         GameResult(
             game=game,
@@ -376,6 +378,8 @@ def game_results(game: Game, state: GameState) -> list[GameResult]:
             points=f"{seat.points:.1f}",
             busted=tobi.busted(seat.score) if tobi.enabled else seat.score < 0,
             penalties=penalties.get(seat.seat, 0),
+            chips=0 if chips is None else chips.chips[seat.seat],
+            chip_points=f"{0 if chips is None else chips.chip_points[seat.seat]:.1f}",
         )
         for seat, player in zip(final.seats, _seat_players(game), strict=True)
     ]
@@ -650,6 +654,37 @@ def record_final_scores(
         return new, ["final_scores", "final_deposits"], detail
 
     return _finish(game, version, key, user, "final_scores", change)
+
+
+@transaction.atomic
+def record_chips_final(
+    game: Game,
+    *,
+    chips: Sequence[int] | None,
+    version: int,
+    key: str,
+    user: Any = None,
+) -> GameState:
+    """祝儀 counted at the end (each seat's net chips; None: back to the hands' chips), on an
+    ongoing or a finished game: checked by the engine, and a finished game's results rebuilt."""
+    game, state, done = _begin(game, version, key, None)
+    if done:
+        return state
+    if game.status == GameStatus.VOIDED:
+        raise GameClosed(_("This game was voided and cannot be changed."))
+    if state.rules.chips is None:
+        raise GameError(_("This game's ruleset has no chips."))
+    before = _snapshot(game)
+    document = {k: v for k, v in state.document.items() if k != "chips_final"}
+    if chips is not None:
+        document["chips_final"] = list(chips)
+    new = evaluate(game, document)
+    game.chips_final = None if chips is None else list(chips)
+    detail = "" if chips is None else " ".join(str(count) for count in chips)
+    _commit(game, ["chips_final"], "chips_final", detail, user, key, before=before)
+    if game.status == GameStatus.FINISHED:
+        _rebuild_results(game, new)
+    return replace(new, game=game, version=game.version)
 
 
 @transaction.atomic

@@ -26,6 +26,7 @@ urlpatterns = [
     path("<int:game_id>/void/", views.void_game, name="void"),
     path("<int:game_id>/league/", views.move_league, name="league"),
     path("<int:game_id>/final-scores/", views.final_scores, name="final_scores"),
+    path("<int:game_id>/chips/", views.chips_final, name="chips"),
     path("<int:game_id>/calculator/<int:seat>/", calculator_views.panel, name="calculator"),
     path("<int:game_id>/calculator/<int:seat>/count/", calculator_views.count, name="count"),
 ]

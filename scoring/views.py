@@ -30,6 +30,7 @@ from clubs.ruleset_words import preset_name
 from scoring import display, hooks, services
 from scoring.engine import RecordError
 from scoring.forms import (
+    ChipsFinalForm,
     FinalScoresForm,
     HandForm,
     MoveLeagueForm,
@@ -233,7 +234,8 @@ def _screen_context(request: HttpRequest, screen: Screen) -> dict[str, Any]:
         "offline_queue_text": OFFLINE_QUEUE_TEXT,
         "offline_hand_entries": _hand_entries(state) if editable else {},
         "hand_rows": display.hand_rows(state.hands, state.replay, state.players, state.rules),
-        "settlement": final and display.settlement(final, state.rules, state.players),
+        "settlement": final
+        and display.settlement(final, state.rules, state.players, state.replay.chips),
         "ended_by": final and display.ENDED_BY.get(final.ended_by, final.ended_by),
         "table": _table(state, screen),
         "preview": _screen_preview(state, screen),
@@ -510,7 +512,8 @@ def _end_early_preview(state: GameState) -> dict[str, Any]:
     except RecordError as error:
         return {"refusal": display.error_text(error, state.players)}
     final = ended.replay.final
-    return {"early": display.settlement(final, state.rules, state.players)}  # type: ignore[arg-type]
+    chips = ended.replay.chips
+    return {"early": display.settlement(final, state.rules, state.players, chips)}  # type: ignore[arg-type]
 
 
 @require_POST
@@ -608,7 +611,9 @@ def final_scores(request: HttpRequest, club: Club, game_id: int) -> HttpResponse
                 return _redirect(request, _game_url(state.game))
             checked = services.preview_final_scores(state, data["scores"], data["deposits"])
             final = checked.replay.final
-            context["checked"] = display.settlement(final, state.rules, state.players)  # type: ignore[arg-type]
+            context["checked"] = display.settlement(  # type: ignore[arg-type]
+                final, state.rules, state.players, checked.replay.chips
+            )
         except (RecordError, GameError) as error:
             status = CONFLICT if isinstance(error, GameError) else UNPROCESSABLE
             form.add_error(None, _error_message(error, state))
@@ -616,6 +621,44 @@ def final_scores(request: HttpRequest, club: Club, game_id: int) -> HttpResponse
         status = UNPROCESSABLE
     template = "scoring/final_scores.html#scores" if request.htmx else "scoring/final_scores.html"
     return render(request, template, context, status=status)
+
+
+@require_http_methods(["GET", "POST"])
+@club_view(need=Role.SCOREKEEPER)
+def chips_final(request: HttpRequest, club: Club, game_id: int) -> HttpResponse:
+    """祝儀 counted at the end: each seat's net chips, in place of the hands' (or back to them)."""
+    state = _game_state(request, club, game_id)
+    if state.rules.chips is None:  # said on the page, and nothing to save
+        context = {**_screen_context(request, Screen(state)), "no_chips": True}
+        status = UNPROCESSABLE if request.method == "POST" else 200
+        return render(request, "scoring/chips.html", context, status=status)
+    counted = state.game.chips_final
+    if counted is None and state.replay.chips is not None:
+        counted = list(state.replay.chips.chips)
+    initial = {f"chips_{seat}": n for seat, n in enumerate(counted or [0] * len(state.players))}
+    initial |= change_initial(state.game.version)
+    form = ChipsFinalForm(request.POST or None, initial=initial, names=state.players)
+    back_to_hands = request.POST.get("action") == "hands"
+    status = 200
+    if request.method == "POST" and (back_to_hands or form.is_valid()):
+        version, key = form.data.get("version"), form.data.get("key")
+        try:
+            services.record_chips_final(
+                state.game,
+                chips=None if back_to_hands else form.cleaned_data["chips"],
+                version=int(version or -1),
+                key=str(key or ""),
+                user=request.user,
+            )
+            return _redirect(request, _game_url(state.game))
+        except (RecordError, GameError) as error:
+            status = CONFLICT if isinstance(error, GameError) else UNPROCESSABLE
+            form.add_error(None, _error_message(error, state))
+    elif request.method == "POST":
+        status = UNPROCESSABLE
+    context = {**_screen_context(request, Screen(state)), "form": form}
+    context["counted_at_end"] = state.game.chips_final is not None
+    return render(request, "scoring/chips.html", context, status=status)
 
 
 def _scores_initial(game: Game) -> dict[str, Any]:
@@ -682,7 +725,8 @@ def _import_preview(
             "hand_rows": display.hand_rows(
                 preview.document["hands"], preview.replay, names, preview.rules
             ),
-            "settlement": final and display.settlement(final, preview.rules, names),
+            "settlement": final
+            and display.settlement(final, preview.rules, names, preview.replay.chips),
             "ended_by": final and display.ENDED_BY.get(final.ended_by, final.ended_by),
         },
     }

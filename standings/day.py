@@ -18,7 +18,14 @@ from django.utils.translation import gettext as _
 
 from clubs.models import Club, Counting, League, TieBreak
 from scoring.models import Game, GameStatus
-from standings.tables import ResultLine, Standings, as_points, columns, rows_from_lines
+from standings.tables import (
+    ResultLine,
+    Standings,
+    as_points,
+    columns,
+    has_chips,
+    rows_from_lines,
+)
 
 
 @dataclass(frozen=True)
@@ -61,13 +68,15 @@ def day_results(club: Club, day: datetime.date) -> DayResults:
             r.final_score,
             r.busted,
             r.penalties,
+            r.chips,
+            as_points(r.chip_points),
         )
         for game in games
         for r in game.results.all()
     ]
     league = day_league(club, day)
     rows, size = rows_from_lines(lines, league)
-    table = Standings(league, rows, size, day, day, columns(size))
+    table = Standings(league, rows, size, day, day, columns(size, chips=has_chips(rows)))
     before = finished.filter(played_on__lt=day).aggregate(day=Max("played_on"))["day"]
     after = finished.filter(played_on__gt=day).aggregate(day=Min("played_on"))["day"]
     return DayResults(day, table, games, before, after)

@@ -49,6 +49,9 @@ class Row:
     # The page's rating column (``standings.ratings``): its conservative value sorts it
     rating_low: float | None = None
     rating_text: str = ""
+    # 祝儀 over the counted games, and their points (already in ``total``: points + chip points)
+    chips: int = 0
+    chip_points: Decimal = ZERO
 
     def rate(self, count: int) -> float:
         return count / self.games if self.games else 0.0
@@ -107,11 +110,17 @@ class Column:
 
 
 RATING_COLUMN = Column("rating", _("Rating (conservative)"), _("Rating"), kind="rating")
+# 祝儀 where the games have chips: the total already adds their points.
+CHIP_COLUMNS = [
+    Column("chips", _("Chips (祝儀)"), _("Chips")),
+    Column("chip_points", _("Chips in points"), _("Chip pts"), kind="points"),
+]
 
 
-def columns(table_size: int, *, rating: bool = False) -> list[Column]:
+def columns(table_size: int, *, rating: bool = False, chips: bool = False) -> list[Column]:
     """The standings' columns, in display order; a sanma league has three places. The page adds
-    the rating (``rating``); the CSV writes its own rating columns."""
+    the rating (``rating``); the CSV writes its own rating columns. With ``chips``, the chips
+    and their points follow the total (which adds them)."""
     places = [
         Column(f"place_{n}", PLACE_LABELS[n - 1], PLACE_SHORT[n - 1])
         for n in range(1, table_size + 1)
@@ -119,6 +128,7 @@ def columns(table_size: int, *, rating: bool = False) -> list[Column]:
     return [
         Column("name", _("Player"), _("Player"), higher_is_better=False, core=True, kind="text"),
         Column("total", _("Total points"), _("Total"), core=True, kind="points"),
+        *(CHIP_COLUMNS if chips else []),
         Column("games", _("Games"), _("G"), core=True),
         Column("average_points", _("Average points"), _("Avg pts"), kind="average"),
         Column("average_rank", _("Average rank"), _("Avg rank"), False, core=True, kind="average"),
@@ -214,15 +224,21 @@ def league_standings(
     ]
     if best is not None:
         for row in rows:
-            row.points_sum, row.total = row.total, best[row.player_id]
+            row.points_sum, row.total = row.total, best[row.player_id] + row.chip_points
             row.games_in_total = min(row.games, league.best_games or 0)
     order_and_place(rows, league.tie_breaks, league.qualification_games)
     starts, ends = league_dates(league, date_from, date_to)
-    return Standings(league, rows, table_size, starts, ends, columns(table_size))
+    shown = columns(table_size, chips=has_chips(rows))
+    return Standings(league, rows, table_size, starts, ends, shown)
+
+
+def has_chips(rows: Iterable[Row]) -> bool:
+    """Whether any player's games moved chips (the chip columns are shown then)."""
+    return any(row.chips or row.chip_points for row in rows)
 
 
 # Bumped when what ``_league_totals`` keeps changes shape: entries of an older shape are not read.
-TOTALS_CACHE_VERSION = 1
+TOTALS_CACHE_VERSION = 2
 
 
 def _league_totals(
@@ -262,6 +278,8 @@ def _sum_results(
             score_sum=Sum("final_score"),
             busts=Count("id", filter=Q(busted=True)),
             penalty_sum=Sum("penalties"),
+            chips=Sum("chips"),
+            chip_points=Sum("chip_points"),
             best_game=Max(points),
             seats=Max("seat"),
             **{f"place_{n}": Count("id", filter=Q(rank=n)) for n in range(1, 5)},
@@ -285,6 +303,8 @@ class ResultLine:
     final_score: int
     busted: bool = False
     penalties: int = 0
+    chips: int = 0  # 祝儀, and their points (added to the total)
+    chip_points: Decimal = ZERO
 
 
 def rows_from_lines(lines: Iterable[ResultLine], league: League) -> tuple[list[Row], int]:
@@ -303,11 +323,13 @@ class _Tally:
     """One player's sums so far (a best-N league keeps only the N best games' points)."""
 
     __slots__ = ("name", "games", "places", "rank_sum", "score_sum", "busts", "penalties")
-    __slots__ += ("points_sum", "best_game", "best")
+    __slots__ += ("points_sum", "best_game", "best", "chips", "chip_points")
 
     def __init__(self, name: str) -> None:
         self.name = name
         self.games = self.rank_sum = self.score_sum = self.busts = self.penalties = 0
+        self.chips = 0
+        self.chip_points = ZERO
         self.places: dict[int, int] = defaultdict(int)
         self.points_sum = ZERO
         self.best_game: Decimal | None = None
@@ -336,6 +358,8 @@ class LineTotals:
         tally.score_sum += line.final_score
         tally.busts += line.busted
         tally.penalties += line.penalties
+        tally.chips += line.chips
+        tally.chip_points += line.chip_points
         tally.points_sum += points
         if tally.best_game is None or points > tally.best_game:
             tally.best_game = points
@@ -360,6 +384,8 @@ class LineTotals:
             mine.score_sum += theirs.score_sum
             mine.busts += theirs.busts
             mine.penalties += theirs.penalties
+            mine.chips += theirs.chips
+            mine.chip_points += theirs.chip_points
             mine.points_sum += theirs.points_sum
             if theirs.best_game is not None and (
                 mine.best_game is None or theirs.best_game > mine.best_game
@@ -383,10 +409,11 @@ class LineTotals:
         if self.best_n:
             total = sum(tally.best, ZERO)
             games_in_total = min(tally.games, self.best_n)
+        chip_points = as_points(tally.chip_points)
         return Row(
             player_id=player_id,
             name=tally.name,
-            total=as_points(total),
+            total=as_points(total) + chip_points,
             games=tally.games,
             places=[tally.places.get(n, 0) for n in range(1, table_size + 1)],
             rank_sum=tally.rank_sum,
@@ -394,16 +421,21 @@ class LineTotals:
             busts=tally.busts,
             penalties=tally.penalties,
             best_game=as_points(tally.best_game),
-            points_sum=as_points(tally.points_sum),
+            points_sum=as_points(tally.points_sum) + chip_points,
             games_in_total=games_in_total,
+            chips=tally.chips,
+            chip_points=chip_points,
         )
 
 
 def _row(total: dict[str, Any], table_size: int) -> Row:
+    chip_points = as_points(total.get("chip_points"))
     return Row(
         player_id=total["player_id"],
         name=total["name"],
-        total=as_points(total["total"]),
+        total=as_points(total["total"]) + chip_points,
+        chips=total.get("chips") or 0,
+        chip_points=chip_points,
         games=total["games"],
         places=[total[f"place_{n}"] for n in range(1, table_size + 1)],
         rank_sum=total["rank_sum"],

@@ -220,15 +220,17 @@ class Counted:
         return self.dora + self.aka + self.ura + self.nuki
 
     def win_fields(self) -> dict[str, Any]:
-        """The win as the game record writes it (``game-record.md``): the value, and for the
-        statistics the yaku codes (each once), the dora and whether the hand was open."""
+        """The win as the game record writes it (``game-record.md``): the value, for the
+        statistics the yaku codes (each once), the dora and whether the hand was open, and for
+        chips (祝儀, where the ruleset has them) its ippatsu, ura-dora and red fives."""
         value: dict[str, Any] = (
             {"yakuman": self.yakuman}
             if self.yakuman is not None
             else {"han": self.han, **({"fu": self.fu} if self.fu is not None else {})}
         )
         codes = list(dict.fromkeys(y.code for y in self.yaku))
-        return {**value, "yaku": codes, "dora": self.all_dora, "open": self.open}
+        chips = {"ippatsu": "ippatsu" in codes, "ura": self.ura, "aka": self.aka}
+        return {**value, "yaku": codes, "dora": self.all_dora, "open": self.open, **chips}
 
 
 def read_hand(

@@ -75,11 +75,11 @@ def tobi_chips(chips: Chips, players: int, busted_by: Mapping[int, int | None]) 
 def settle_chips(
     rules: Ruleset,
     record: GameRecord,
-    hands: Sequence[Hand],
+    by_hand: Sequence[Sequence[int]],
     busted_by: Mapping[int, int | None] | None,
 ) -> ChipSettlement | None:
     """The game's chips under a ruleset with chips (None without): ``chips_final`` where the
-    club counted them at the end, else every win's and the tobi's."""
+    club counted them at the end, else every hand's (``by_hand``) and the tobi's."""
     chips = rules.chips
     if chips is None:
         return None
@@ -87,8 +87,8 @@ def settle_chips(
         net = list(record.chips_final)
     else:
         net = tobi_chips(chips, rules.players, busted_by or {})
-        for hand in hands:
-            for seat, moved in enumerate(hand_chips(rules, hand)):
-                net[seat] += moved
+        for moved in by_hand:
+            for seat in range(rules.players):
+                net[seat] += moved[seat]
     tenths = round(chips.value * 10)
     return ChipSettlement(tuple(net), tuple(c * tenths / 10 for c in net))

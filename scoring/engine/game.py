@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import NamedTuple
 
-from .chips import ChipSettlement, settle_chips
+from .chips import ChipSettlement, hand_chips, settle_chips
 from .errors import RecordError
 from .hand import Outcome, RawTransfer, Table, Transfer
 from .options import WINDS
@@ -69,6 +69,8 @@ class GameReplay:
     next_hand: NextHand | None
     raw_transfers: tuple[tuple[RawTransfer, ...], ...] = ()
     chips: ChipSettlement | None = None  # at the end, under a ruleset with chips
+    # Under a ruleset with chips: each hand's chips by seat, as the hands earned them.
+    hand_chips: tuple[tuple[int, ...], ...] = ()
 
     @cached_property
     def transfers(self) -> tuple[tuple[Transfer, ...], ...]:
@@ -342,6 +344,7 @@ def replay(record: GameRecord, require_end: bool = False, as_it_stands: bool = F
     for number, hand in enumerate(record.hands, 1):
         game.play(number, hand)
     ended_by = game.ended_by
+    by_hand = tuple(hand_chips(rules, hand) for hand in record.hands) if rules.chips else ()
     if as_it_stands:
         ended_by = ended_by or "forced"
     elif record.forced_end is not None:
@@ -358,12 +361,13 @@ def replay(record: GameRecord, require_end: bool = False, as_it_stands: bool = F
             raise RecordError(
                 "the hands stop before the game has ended", field="hands", code="not_ended"
             )
-        return GameReplay(tuple(game.rows), None, game.next_hand(), tuple(game.transfers))
+        rows, transfers = tuple(game.rows), tuple(game.transfers)
+        return GameReplay(rows, None, game.next_hand(), transfers, None, by_hand)
     penalties = game.penalties
     if record.settlement_penalties:
         penalties = penalties + [(p.seat, p.points) for p in record.settlement_penalties]
     final = settle(
         rules, table.scores, ended_by, table.deposits, table.owners, game.busted_by, penalties
     )
-    chips = settle_chips(rules, record, record.hands, game.busted_by)
-    return GameReplay(tuple(game.rows), final, None, tuple(game.transfers), chips)
+    chips = settle_chips(rules, record, by_hand, game.busted_by)
+    return GameReplay(tuple(game.rows), final, None, tuple(game.transfers), chips, by_hand)

@@ -642,8 +642,8 @@ OPTIONS: tuple[Option, ...] = (
         c.nullable(CHIPS),
         "祝儀(チップ)",
         "Chips (祝儀)",
-        "一発・裏ドラ・赤ドラ1枚ごと、役満、飛ばしの祝儀の枚数と、1枚の精算ポイント。"
-        "ロンは放銃者、ツモは他家全員が払う。順位・飛び・終了には影響しない。なしは祝儀なし。",
+        "一発・裏ドラ・赤ドラ1枚ごと、役満、トビの祝儀の枚数と、1枚の精算ポイント。"
+        "ロンは放銃者、ツモは他家全員が払う。順位・トビ・終了には影響しない。なしは祝儀なし。",
         "Chips per ippatsu, ura-dora and red five in a win, per yakuman and per tobi, and the"
         " settled points of one chip. A ron's discarder pays, at a tsumo everyone else. Never"
         " changes ranks, tobi or the end; null: no chips.",

@@ -12,7 +12,13 @@ log: ``imports``.
 from __future__ import annotations
 
 from scoring.forms.common import ChangeForm, change_initial, league_field
-from scoring.forms.finish import FinalScoresForm, MoveLeagueForm, ReasonForm, VoidForm
+from scoring.forms.finish import (
+    ChipsFinalForm,
+    FinalScoresForm,
+    MoveLeagueForm,
+    ReasonForm,
+    VoidForm,
+)
 from scoring.forms.hand import HandForm
 from scoring.forms.imports import TenhouImportForm
 from scoring.forms.start import StartGameForm
@@ -20,6 +26,7 @@ from scoring.forms.values import value_choices
 
 __all__ = [
     "ChangeForm",
+    "ChipsFinalForm",
     "FinalScoresForm",
     "HandForm",
     "MoveLeagueForm",

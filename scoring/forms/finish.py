@@ -8,7 +8,7 @@ from django import forms
 from django.utils.translation import gettext_lazy
 
 from clubs.models import Club, League
-from scoring.engine.record import MAX_POINTS, MAX_SCORE
+from scoring.engine.record import MAX_CHIP_COUNT, MAX_POINTS, MAX_SCORE
 from scoring.forms.common import ChangeForm, league_field
 
 # -- the end of a game ---------------------------------------------------------------------
@@ -60,4 +60,35 @@ class FinalScoresForm(ChangeForm):
         scores = [data.get(f"score_{seat}") for seat in range(len(self.names))]
         if None not in scores:
             data["scores"] = scores
+        return data
+
+
+class ChipsFinalForm(ChangeForm):
+    """祝儀 counted at the end of the game: each seat's net chips (what one wins another pays)."""
+
+    def __init__(self, *args: Any, names: list[str], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.names = names
+        for seat, name in enumerate(names):
+            self.fields[f"chips_{seat}"] = forms.IntegerField(
+                label=name, min_value=-MAX_CHIP_COUNT, max_value=MAX_CHIP_COUNT
+            )
+
+    def chip_fields(self) -> list[forms.BoundField]:
+        return [self[f"chips_{seat}"] for seat in range(len(self.names))]
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        chips = [data.get(f"chips_{seat}") for seat in range(len(self.names))]
+        if None in chips:
+            return data
+        if sum(chips) != 0:  # type: ignore[arg-type]
+            raise forms.ValidationError(
+                gettext_lazy(
+                    "The chips add up to %(total)s: what one wins another pays, so they must "
+                    "make 0."
+                ),
+                params={"total": f"{sum(chips):+d}"},  # type: ignore[arg-type]
+            )
+        data["chips"] = chips
         return data

@@ -76,6 +76,9 @@ class WinEntry:
     pao: Items = field(default_factory=list)
     pao_yakuman: Items = field(default_factory=list)
     dora: Items = field(default_factory=list)
+    ippatsu: bool = False  # 祝儀 (chips): shown where the ruleset has them
+    ura: Items = field(default_factory=list)
+    aka: Items = field(default_factory=list)
     open: bool = False
     yaku: Items = field(default_factory=list)
     errors: list[str] = field(default_factory=list)

@@ -33,6 +33,12 @@ class WinRows:
         return self.rules.pao_ron_share is not None
 
     @property
+    def has_chips(self) -> bool:
+        """祝儀: the ippatsu, ura-dora and red fives of each win are asked (they never change
+        the win's value)."""
+        return self.rules.chips is not None
+
+    @property
     def by_fan(self) -> bool:
         return self.rules.scoring == "additive_fan"
 
@@ -55,6 +61,12 @@ class WinRows:
         win["open"] = bool(data.get(f"open_{seat}"))
         if data.get(f"yaku_{seat}"):
             win["yaku"] = data[f"yaku_{seat}"]
+        if self.has_chips:
+            if data.get(f"ippatsu_{seat}"):
+                win["ippatsu"] = True
+            for key in ("ura", "aka"):
+                if data.get(f"{key}_{seat}"):  # 0 or none: nothing to pay
+                    win[key] = data[f"{key}_{seat}"]
         return win
 
     def _value(self, data: dict[str, Any], seat: int, tsumo: bool) -> dict[str, Any]:
@@ -110,7 +122,7 @@ class WinRows:
         part = self[f"pao_yakuman_{seat}"].value() or ""
         others = [(str(other), name) for other, name in enumerate(self.names) if other != seat]
         fu = ((str(f), _("%(fu)s fu") % {"fu": f}) for f in sorted(VALID_FU))
-        dora = ((str(n), str(n)) for n in range(DORA_CHOICES))
+        dora = [(str(n), str(n)) for n in range(DORA_CHOICES)]
         return WinEntry(
             line=line,
             values=[value_button(choice, value) for choice in self.values],
@@ -119,6 +131,9 @@ class WinRows:
             pao=items([("", _("none")), *others], pao),
             pao_yakuman=items(((c.code, c.label) for c in yakuman_choices(self.rules)), part),
             dora=items(dora, self[f"dora_{seat}"].value()),
+            ippatsu=bool(self[f"ippatsu_{seat}"].value()),
+            ura=items(dora[1:], self[f"ura_{seat}"].value()),  # 0 is the blank choice
+            aka=items(dora[1:], self[f"aka_{seat}"].value()),
             open=bool(self[f"open_{seat}"].value()),
             yaku=self._yaku_items(seat),
             errors=[
@@ -147,6 +162,10 @@ def win_fields(seat: int) -> dict[str, forms.Field]:
         f"dora_{seat}": forms.IntegerField(required=False, min_value=0, max_value=DORA_MAX),
         f"open_{seat}": forms.BooleanField(required=False),
         f"yaku_{seat}": Taps(ALL_YAKU_NAMES, multiple=True),
+        # 祝儀 (chips), where the ruleset has them
+        f"ippatsu_{seat}": forms.BooleanField(required=False),
+        f"ura_{seat}": forms.IntegerField(required=False, min_value=0, max_value=DORA_MAX),
+        f"aka_{seat}": forms.IntegerField(required=False, min_value=0, max_value=DORA_MAX),
     }
 
 
@@ -156,7 +175,7 @@ def win_initial(seat: int, win: dict[str, Any]) -> dict[str, Any]:
         initial[f"value_{seat}"] = f"y{win['yakuman']:g}"
     elif "han" in win:
         initial[f"value_{seat}"] = f"h{win['han']}"
-    for key in ("fu", "fan", "dora", "open", "yaku", "pao"):
+    for key in ("fu", "fan", "dora", "open", "yaku", "pao", "ippatsu", "ura", "aka"):
         if key in win:
             initial[f"{key}_{seat}"] = str(win[key]) if key == "pao" else win[key]
     if "pao_yakuman" in win:

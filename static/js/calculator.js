@@ -120,6 +120,16 @@
     }
     var opened = entry.querySelector('input[name="open_' + seat + '"]');
     if (opened) opened.checked = !!fields.open;
+    // 祝儀 (chips), where the ruleset asks them: the hand's ippatsu, ura-dora and red fives
+    var ippatsu = entry.querySelector('input[name="ippatsu_' + seat + '"]');
+    if (ippatsu) ippatsu.checked = !!fields.ippatsu;
+    ["ura", "aka"].forEach(function (kind) {
+      var select = entry.querySelector('select[name="' + kind + "_" + seat + '"]');
+      if (!select) return;
+      var count = String(fields[kind] || 0);
+      var known = Array.prototype.some.call(select.options, function (o) { return o.value === count; });
+      select.value = count === "0" || !known ? "" : count;
+    });
     var stats = panel && panel.querySelector("details.stats");
     if (stats) stats.open = true;
     (value || entry).dispatchEvent(new Event("change", { bubbles: true }));

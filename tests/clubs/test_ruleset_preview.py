@@ -7,7 +7,8 @@ from typing import Any
 import pytest
 from django.utils import translation
 
-from clubs.ruleset_preview import preview
+from clubs.ruleset_preview import chip_values, preview
+from scoring.engine import ruleset_from_spec
 from scoring.engine.rules import preset_options
 
 
@@ -97,3 +98,20 @@ def test_an_invalid_option_set_gives_the_engines_message() -> None:
         result = preview(options)
     assert result.error == "値を3〜4個にしてください。"
     assert result.settlement is None
+
+
+def test_the_preview_says_what_a_win_with_chips_pays_where_the_ruleset_has_chips() -> None:
+    chips = {"value": 2, "ippatsu": 1, "ura": 1, "aka": 1, "yakuman": 5, "tobi": 1}
+    with translation.override("en"):
+        values = chip_values(ruleset_from_spec({"preset": "k_rule", "chips": chips}))
+        assert [(v.label, v.chips, v.points) for v in values] == [
+            (
+                "Ron with ippatsu, one ura-dora and one red five",
+                "3 chips from the discarder",
+                "+6.0",
+            ),
+            ("Tsumo with one red five", "1 chip from each other player", "+6.0"),
+            ("Yakuman ron", "5 chips from the discarder", "+10.0"),
+            ("Busting a player", "1 chip from the busted player", "+2.0"),
+        ]
+        assert chip_values(ruleset_from_spec({"preset": "k_rule"})) == []

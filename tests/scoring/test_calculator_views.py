@@ -79,6 +79,9 @@ def test_a_pinfu_tsumo_counts_20_fu_and_presses_the_3_han_button(
         "yaku": ["menzen_tsumo", "riichi", "pinfu"],
         "dora": 0,
         "open": False,
+        "ippatsu": False,
+        "ura": 0,
+        "aka": 0,
     }
     assert "700 / 1,300" in html
 
