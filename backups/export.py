@@ -1,7 +1,8 @@
 """One club as one JSON document (``tenbou-club/1``): everything to restore it elsewhere.
 
 The club and its settings, its members (user names, e-mail addresses and roles, never password
-hashes), players, every version of every ruleset, leagues, every game as its ``tenbou-game/1``
+hashes), players, every version of every ruleset, leagues (a team league's teams and schedule
+too), every game as its ``tenbou-game/1``
 record with what the record does not say (status, league, date, table, its history),
 tournaments with their entries, rounds and seats, and the club log. Objects refer to each other
 by name (a ruleset, a league, a player) or, for games and tournament entries, by the ``id`` the
@@ -109,6 +110,23 @@ def _league(league: League) -> dict[str, Any]:
     return {
         **fields_of(league, LEAGUE_FIELDS),
         "ruleset": league.ruleset.name if league.ruleset else None,
+        "teams": [
+            {
+                "name": team.name,
+                "captain": team.captain.name if team.captain else None,
+                "members": [member.player.name for member in team.members.order_by("pk")],
+            }
+            for team in league.teams.select_related("captain").order_by("pk")
+        ],
+        "schedule": [
+            {
+                "number": match.number,
+                "stage": match.stage,
+                "day": match.day.isoformat() if match.day else None,
+                "teams": sorted(team.name for team in match.teams.all()),
+            }
+            for match in league.matches.prefetch_related("teams").order_by("number")
+        ],
     }
 
 

@@ -28,7 +28,11 @@ from clubs.models import (
     Club,
     ClubLog,
     League,
+    LeagueMatch,
+    LeagueTeam,
+    LeagueTeamMember,
     LogKind,
+    MatchStage,
     Membership,
     Player,
     Role,
@@ -241,10 +245,44 @@ def _check_leagues(document: Mapping[str, Any], versions: Mapping[str, Any]) -> 
         names.add(name)
         if league.get("ruleset") is not None and league["ruleset"] not in versions:
             raise RestoreError(f"{where}.ruleset", f"no ruleset {league['ruleset']!r}")
-        for key in ("starts_on", "ends_on"):
+        for key in ("starts_on", "ends_on", "playoffs_start"):
             if league.get(key) is not None:
                 _date(league[key], f"{where}.{key}")
+        _check_teams(league, where)
     return names
+
+
+def _check_teams(league: Mapping[str, Any], where: str) -> None:
+    """A team league's teams (each player in one team, a captain among the members) and its
+    schedule (numbered once, of the league's teams); a document without them has none."""
+    teams = _need(f"{where}.teams", league.get("teams", []), list, "a list")
+    members: set[str] = set()
+    for index, team in enumerate(teams):
+        here = f"{where}.teams[{index}]"
+        _text(team, "name", here, LeagueTeam)
+        names = _field(team, "members", here, list, "a list")
+        for number, name in enumerate(names):
+            at = f"{here}.members[{number}]"
+            limit = Player._meta.get_field("name").max_length or 0
+            if not isinstance(name, str) or not name.strip() or len(name) > limit:
+                raise RestoreError(at, f"expected a player's name ({limit} characters at most)")
+            _once(members, name, at, f"{name!r} is in two teams")
+            members.add(name)
+        if team.get("captain") is not None and team["captain"] not in names:
+            raise RestoreError(f"{here}.captain", "not one of the team's members")
+    _unique(f"{where}.teams", [team["name"] for team in teams], "name")
+    named = {team["name"] for team in teams}
+    matches = _need(f"{where}.schedule", league.get("schedule", []), list, "a list")
+    for index, match in enumerate(matches):
+        here = f"{where}.schedule[{index}]"
+        _field(match, "number", here, int, "a number")
+        _one_of(match.get("stage"), MatchStage.choices, f"{here}.stage")
+        if match.get("day") is not None:
+            _date(match["day"], f"{here}.day")
+        for name in _field(match, "teams", here, list, "a list"):
+            if name not in named:
+                raise RestoreError(f"{here}.teams", f"no team {name!r}")
+    _unique(f"{where}.schedule", [match["number"] for match in matches], "number")
 
 
 def _check_games(
@@ -425,9 +463,33 @@ class _Writer:
     def _leagues(self) -> None:
         for data in self.doc["leagues"]:
             fields = {k: data[k] for k in LEAGUE_FIELDS if k in data and k != "ruleset"}
-            self.leagues[data["name"]] = League.objects.create(
+            league = League.objects.create(
                 club=self.club, ruleset=self.rulesets.get(data.get("ruleset") or ""), **fields
             )
+            self.leagues[data["name"]] = league
+            self._teams(league, data)
+
+    def _teams(self, league: League, data: Mapping[str, Any]) -> None:
+        teams = {}
+        for team in data.get("teams", []):
+            players = [self._player(name) for name in team["members"]]
+            captain = self._player(team["captain"]) if team.get("captain") else None
+            row = LeagueTeam.objects.create(league=league, name=team["name"], captain=captain)
+            LeagueTeamMember.objects.bulk_create(
+                LeagueTeamMember(team=row, league=league, player=player) for player in players
+            )
+            teams[row.name] = row
+        for match in data.get("schedule", []):
+            row = LeagueMatch.objects.create(
+                league=league, number=match["number"], stage=match["stage"], day=match.get("day")
+            )
+            row.teams.set([teams[name] for name in match["teams"]])
+
+    def _player(self, name: str) -> Player:
+        """A player of the document, or a new one (a team's member need not have played)."""
+        if name not in self.players:
+            self.players[name] = Player.objects.create(club=self.club, name=name)
+        return self.players[name]
 
     def _game(self, data: Mapping[str, Any]) -> None:
         record = data["record"]

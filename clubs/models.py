@@ -233,6 +233,15 @@ class Counting(models.TextChoices):
     BEST = "best", _("best N games")
 
 
+class CutCarry(models.TextChoices):
+    """What the players or teams who go on keep of their points: the finalists after a
+    tournament's cut, the teams in a team league's playoffs (``standings.cut.carried_points``)."""
+
+    CARRIED = "carried", _("carried in full")
+    HALVED = "halved", _("halved")
+    RESET = "reset", _("reset to zero")
+
+
 class League(models.Model):
     """A club's season (リーグ): which games count, how they add up, and who qualifies.
 
@@ -272,6 +281,34 @@ class League(models.Model):
     )
     qualification_games = models.PositiveIntegerField(_("games to qualify (規定打数)"), default=0)
     tie_breaks = models.JSONField(_("tie-break order"), default=list, blank=True)
+    # A team league (チームリーグ, as M.LEAGUE): teams of players meet on a schedule; each game
+    # seats one member of each of four teams (``LeagueTeam``, ``LeagueMatch``).
+    is_team_league = models.BooleanField(
+        _("team league"),
+        default=False,
+        help_text=_("Teams of players meet on a schedule: team standings beside the players'."),
+    )
+    playoff_teams = models.PositiveSmallIntegerField(
+        _("teams in the playoffs"),
+        null=True,
+        blank=True,
+        help_text=_("Empty: no playoffs. The top teams of the regular season go on."),
+    )
+    playoff_carry = models.CharField(
+        _("points taken into the playoffs"),
+        max_length=8,
+        choices=CutCarry.choices,
+        default=CutCarry.CARRIED,
+    )
+    playoffs_start = models.DateField(
+        _("first day of the playoffs"),
+        null=True,
+        blank=True,
+        help_text=_("Games played on or after this day are the playoffs' games."),
+    )
+    last_place_min_games = models.PositiveIntegerField(
+        _("games for the last-place avoidance title (4着回避率)"), default=0
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -290,6 +327,88 @@ class League(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+
+class LeagueTeam(models.Model):
+    """A team of a team league (チーム): a name, its members and a captain among them."""
+
+    league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="teams")
+    name = models.CharField(_("name"), max_length=60)
+    captain = models.ForeignKey(
+        Player,
+        verbose_name=_("captain"),
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["name", "pk"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["league", "name"],
+                name="league_team_name_unique",
+                violation_error_message=_("This league already has a team with this name."),
+            )
+        ]
+        verbose_name = _("team")
+        verbose_name_plural = _("teams")
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class LeagueTeamMember(models.Model):
+    """A player of a team; a player plays for at most one team of a league."""
+
+    team = models.ForeignKey(LeagueTeam, on_delete=models.CASCADE, related_name="members")
+    league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="+")  # the team's
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="league_teams")
+
+    class Meta:
+        ordering = ["team", "pk"]
+        constraints = [
+            models.UniqueConstraint(fields=["league", "player"], name="one_team_per_league")
+        ]
+        verbose_name = _("team member")
+        verbose_name_plural = _("team members")
+
+    def __str__(self) -> str:
+        return f"{self.player} ({self.team})"
+
+
+class MatchStage(models.TextChoices):
+    REGULAR = "regular", _("regular season")
+    PLAYOFF = "playoff", _("playoffs")
+
+
+class LeagueMatch(models.Model):
+    """A game of a team league's schedule (対戦): four teams meet, a member of each at the table.
+
+    The game itself is an ordinary game of the league; the schedule pairs it with its match by
+    the teams of its seated players (``standings.teams``).
+    """
+
+    league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="matches")
+    number = models.PositiveIntegerField(_("number"))
+    stage = models.CharField(
+        _("stage"), max_length=8, choices=MatchStage.choices, default=MatchStage.REGULAR
+    )
+    day = models.DateField(_("match day"), null=True, blank=True)
+    teams = models.ManyToManyField(LeagueTeam, related_name="matches", verbose_name=_("teams"))
+
+    class Meta:
+        ordering = ["league", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["league", "number"], name="league_match_number_unique")
+        ]
+        verbose_name = _("match")
+        verbose_name_plural = _("matches")
+
+    def __str__(self) -> str:
+        return f"{self.league} #{self.number}"
 
 
 class LogKind(models.TextChoices):

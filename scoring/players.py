@@ -13,7 +13,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from clubs.audit import log_change
-from clubs.models import LogKind, Player
+from clubs.models import LeagueTeam, LeagueTeamMember, LogKind, Player
 from scoring.models import Game, GameResult, HandStat, Seat
 
 
@@ -50,6 +50,7 @@ def merge_players(keep: Player, remove: Player, user: Any = None) -> Player:
         )
     for model in (Seat, GameResult, HandStat):
         model.objects.filter(player=remove).update(player=keep)
+    _move_team_places(keep, remove)
     if keep.user_id is None and remove.user_id is not None:
         keep.user_id = remove.user_id
         remove.user = None
@@ -67,3 +68,13 @@ def merge_players(keep: Player, remove: Player, user: Any = None) -> Player:
     )
     remove.delete()
     return keep
+
+
+def _move_team_places(keep: Player, remove: Player) -> None:
+    """``remove``'s place in a team league's team goes to ``keep`` (unless ``keep`` plays for a
+    team of that league already: one team a league), and a captaincy with it."""
+    kept_leagues = LeagueTeamMember.objects.filter(player=keep).values("league")
+    LeagueTeamMember.objects.filter(player=remove).exclude(league__in=kept_leagues).update(
+        player=keep
+    )
+    LeagueTeam.objects.filter(captain=remove, members__player=keep).update(captain=keep)

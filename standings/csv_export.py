@@ -1,4 +1,5 @@
-"""A league as CSV, for a spreadsheet: its standings (as the page shows them) and its games.
+"""A league as CSV, for a spreadsheet: its standings (as the page shows them), its games, and a
+team league's teams and titles.
 
 Written for Excel as clubs use it: UTF-8 with a byte order mark (without it Excel reads
 Japanese names as mojibake), a header row in the reader's language, numbers as plain numbers
@@ -19,11 +20,13 @@ from urllib.parse import quote
 
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 
-from clubs.models import League
+from clubs.models import League, MatchStage
 from scoring.models import table_name
 from standings.ratings import Rating
 from standings.tables import Column, Row, Standings, counted_results
+from standings.teams import Holder, TeamRow, TeamStandings, Title
 
 BOM = "\ufeff"
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
@@ -135,6 +138,8 @@ GAME_FIELDS = (
     "points",
     "busted",
     "penalties",
+    "chips",
+    "chip_points",
 )
 
 
@@ -152,6 +157,8 @@ def games_header() -> list[str]:
         _("Points"),
         _("Busted"),
         _("Penalties"),
+        _("Chips (祝儀)"),
+        _("Chips in points"),
     ]
 
 
@@ -174,7 +181,7 @@ def games_rows(results: Iterable[tuple[Any, ...]]) -> Iterator[list[Any]]:
 def _game_row(result: tuple[Any, ...], yes: str, no: str) -> list[Any]:
     (
         played_on, game, label, round_no, table_no, ruleset, name, seat, rank, score, points,
-        busted, penalties,
+        busted, penalties, chips, chip_points,
     ) = result  # fmt: skip
     return [
         played_on.isoformat(),
@@ -189,4 +196,83 @@ def _game_row(result: tuple[Any, ...], yes: str, no: str) -> list[Any]:
         f"{Decimal(points):.1f}",
         yes if busted else no,
         penalties,
+        chips,
+        f"{Decimal(chip_points):.1f}",
+    ]
+
+
+# -- a team league ---------------------------------------------------------------------------
+
+
+def teams_csv(table: TeamStandings) -> str:
+    """The teams of the regular season, then those of the playoffs, as the teams' page shows
+    them: the captain, the members, games, points carried into the playoffs, total, averages."""
+    header = [
+        _("Stage"),
+        _("Place"),
+        _("Team"),
+        _("Captain"),
+        _("Members"),
+        _("Games"),
+        _("Carried"),
+        _("Points"),
+        _("Total points"),
+        _("Average points"),
+        _("Average rank"),
+    ]
+    stages = [(MatchStage.REGULAR.label, table.regular), (MatchStage.PLAYOFF.label, table.playoffs)]
+    lines = (_team_line(str(stage), row) for stage, rows in stages for row in rows)
+    return "".join(csv_chunks(header, lines))
+
+
+def _team_line(stage: str, row: TeamRow) -> list[Any]:
+    captain = next((line.name for line in row.members if line.is_captain), "")
+    carried = "" if row.carried is None else f"{row.carried:.1f}"
+    return [
+        stage,
+        row.place,
+        safe_text(row.name),
+        safe_text(captain),
+        safe_text(" / ".join(line.name for line in row.members)),
+        row.games,
+        carried,
+        f"{row.points:.1f}",
+        f"{row.total:.1f}",
+        f"{row.average_points:.1f}",
+        f"{row.average_rank:.2f}",
+    ]
+
+
+def titles_csv(table: TeamStandings) -> str:
+    """The individual titles: each holder (several when they tie), their team and the value."""
+    header = [
+        _("Title"),
+        _("Player"),
+        _("Team"),
+        pgettext("statistic", "Value"),
+        _("Games"),
+        _("Date"),
+        _("Game"),
+    ]
+    lines = (_title_line(title, holder) for title in table.titles for holder in title.holders)
+    return "".join(csv_chunks(header, lines))
+
+
+def _title_line(title: Title, holder: Holder) -> list[Any]:
+    label = f"{title.label} (%)" if title.kind == "rate" else str(title.label)
+    if title.kind == "rate":
+        value: Any = f"{float(holder.value) * 100:.1f}"
+    elif title.kind == "points":
+        value = f"{holder.value:.1f}"
+    else:
+        value = holder.value
+    day = holder.played_on.isoformat() if holder.played_on else ""
+    return [
+        label,
+        safe_text(holder.name),
+        safe_text(holder.team),
+        value,
+        holder.games,
+        day,
+        holder.game_id or "",
     ]

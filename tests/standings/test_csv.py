@@ -64,6 +64,8 @@ GAMES_HEADER = [
     "Points",
     "Busted",
     "Penalties",
+    "Chips (祝儀)",
+    "Chips in points",
 ]
 
 
@@ -261,6 +263,9 @@ SECOND_GAME = [
 ]
 
 
+NO_CHIPS = ("0", "0", "0.0")  # penalties, then the chips and their points (K-rule has none)
+
+
 def test_games_csv_has_a_row_per_player_per_game(as_member: Client, league: League) -> None:
     response = as_member.get(url(league, "games.csv"))
     assert response.status_code == 200
@@ -270,8 +275,10 @@ def test_games_csv_has_a_row_per_player_per_game(as_member: Client, league: Leag
     assert rows[0] == GAMES_HEADER
     first, second = Game.objects.filter(league=league).order_by("played_on")
     expected = [
-        ["2026-10-01", str(first.pk), "1卓", "Kルール", *line, "0"] for line in FIRST_GAME
-    ] + [["2026-10-02", str(second.pk), "'@2卓", "Kルール", *line, "0"] for line in SECOND_GAME]
+        ["2026-10-01", str(first.pk), "1卓", "Kルール", *line, *NO_CHIPS] for line in FIRST_GAME
+    ] + [
+        ["2026-10-02", str(second.pk), "'@2卓", "Kルール", *line, *NO_CHIPS] for line in SECOND_GAME
+    ]
     assert rows[1:] == expected
 
 
