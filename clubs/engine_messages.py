@@ -150,9 +150,7 @@ ENGINE_MESSAGES = {
     "final_scores_sum": gettext_lazy(
         "The scores and the sticks add up to %(total)s: they must make %(expected)s."
     ),
-    "chips_final_shape": gettext_lazy(
-        "Give %(players)s chip counts, whole numbers in seat order."
-    ),
+    "chips_final_shape": gettext_lazy("Give %(players)s chip counts, whole numbers in seat order."),
     "chips_final_sum": gettext_lazy(
         "The chip counts add up to %(total)s: what one wins another pays, so they must make 0."
     ),

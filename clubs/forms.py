@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+import unicodedata
 from dataclasses import dataclass
 from typing import Any
 from zoneinfo import available_timezones
@@ -18,7 +20,10 @@ from clubs.models import (
     CLUB_SETTINGS,
     Club,
     Counting,
+    CutCarry,
     League,
+    LeagueTeam,
+    MatchStage,
     Player,
     Role,
     Ruleset,
@@ -101,6 +106,97 @@ class PlayerForm(LabelsAbove, forms.Form):
             raise forms.ValidationError(
                 _("Write the reading in kana (やまだ, ヤマダ), not in kanji or letters.")
             ) from None
+
+
+EMA_NUMBER = re.compile(r"[0-9]{8}")
+NATIONALITY = re.compile(r"[A-Z]{3}")
+NAME_MARKS = " -'"
+
+
+def latin_name(text: str) -> bool:
+    """Latin letters (accented too: Müller, Bénédicte), spaces, hyphens and apostrophes."""
+    return any(char.isalpha() for char in text) and all(
+        char in NAME_MARKS or unicodedata.name(char, "").startswith("LATIN ") for char in text
+    )
+
+
+class FederationChecks:
+    """The EMA number and nationality as a federation writes them, for every form that asks
+    (a player's page, a tournament's sign-up). Typed on a Japanese keyboard, full-width letters
+    and digits (ＪＰＮ, ０４０１…) are read as the ordinary ones (NFKC)."""
+
+    cleaned_data: dict[str, Any]
+
+    def _text(self, name: str) -> str:
+        text = unicodedata.normalize("NFKC", self.cleaned_data.get(name) or "")
+        return " ".join(text.replace("\u2019", "'").split())
+
+    def clean_ema_number(self) -> str:
+        number = self._text("ema_number").replace(" ", "").replace("-", "")
+        if number and not EMA_NUMBER.fullmatch(number):
+            raise forms.ValidationError(
+                _("An EMA number is 8 digits (04010001); this one is “%(value)s”."),
+                params={"value": number},
+            )
+        return number
+
+    def clean_nationality(self) -> str:
+        code = self._text("nationality").upper()
+        if code and not NATIONALITY.fullmatch(code):
+            raise forms.ValidationError(
+                _(
+                    "Write the nationality as its three-letter code (ISO 3166-1 alpha-3): "
+                    "JPN, DEU, FRA; not “%(value)s”."
+                ),
+                params={"value": code},
+            )
+        return code
+
+
+class FederationForm(FederationChecks, LabelsAbove, forms.Form):
+    """The player as a federation's result file names them (EMA and national leagues); every
+    field may stay empty."""
+
+    ema_number = forms.CharField(
+        label=_("EMA number"),
+        max_length=20,
+        required=False,
+        help_text=_("8 digits, as the EMA's ranking lists it: 04010001."),
+    )
+    nationality = forms.CharField(
+        label=_("nationality"),
+        max_length=10,
+        required=False,
+        help_text=_("The three-letter country code (ISO 3166-1 alpha-3): JPN, DEU, FRA."),
+    )
+    latin_family_name = forms.CharField(
+        label=_("family name in Latin letters"),
+        max_length=Player._meta.get_field("latin_family_name").max_length,
+        required=False,
+    )
+    latin_given_name = forms.CharField(
+        label=_("given name in Latin letters"),
+        max_length=Player._meta.get_field("latin_given_name").max_length,
+        required=False,
+    )
+
+    def clean_latin_family_name(self) -> str:
+        return self._latin("latin_family_name")
+
+    def clean_latin_given_name(self) -> str:
+        return self._latin("latin_given_name")
+
+    def _latin(self, name: str) -> str:
+        text = self._text(name)
+        if text and not latin_name(text):
+            raise forms.ValidationError(
+                _(
+                    "Write the name in Latin letters (Yamada, Müller); spaces, hyphens and "
+                    "apostrophes are allowed, not “%(value)s”."
+                ),
+                params={"value": text},
+            )
+        return text
 
 
 class LinkPlayerForm(LabelsAbove, forms.Form):
@@ -220,6 +316,7 @@ class RulesetForm(LabelsAbove, forms.Form):
 
 
 TIE_BREAK_SLOTS = 3
+MIN_PLAYOFF_TEAMS, MAX_PLAYOFF_TEAMS = 2, 10  # the schedule's designs (clubs.schedule)
 
 
 class LeagueForm(LabelsAbove, forms.ModelForm):
@@ -237,15 +334,26 @@ class LeagueForm(LabelsAbove, forms.ModelForm):
             "best_games",
             "points_cap",
             "qualification_games",
+            "is_team_league",
+            "playoff_teams",
+            "playoff_carry",
+            "playoffs_start",
+            "last_place_min_games",
         ]
         widgets = {
             "starts_on": forms.DateInput(attrs={"type": "date"}),
             "ends_on": forms.DateInput(attrs={"type": "date"}),
+            "playoffs_start": forms.DateInput(attrs={"type": "date"}),
         }
 
     def __init__(self, *args: Any, club: Club, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.fields["ruleset"].queryset = club.rulesets.all()  # type: ignore[attr-defined]
+        for name in (
+            "playoff_carry",
+            "last_place_min_games",
+        ):  # a team league's: left out, the default
+            self.fields[name].required = False
         chosen = list(self.instance.tie_breaks or [])
         for slot in range(TIE_BREAK_SLOTS):
             self.fields[f"tie_break_{slot + 1}"] = forms.ChoiceField(
@@ -261,6 +369,21 @@ class LeagueForm(LabelsAbove, forms.ModelForm):
     def clean_qualification_games(self) -> Any:
         return _games_at_most(self.cleaned_data["qualification_games"])
 
+    def clean_last_place_min_games(self) -> Any:
+        return _games_at_most(self.cleaned_data["last_place_min_games"] or 0)
+
+    def clean_playoff_carry(self) -> Any:
+        return self.cleaned_data["playoff_carry"] or CutCarry.CARRIED
+
+    def clean_playoff_teams(self) -> Any:
+        teams = self.cleaned_data["playoff_teams"]
+        if teams is not None and not MIN_PLAYOFF_TEAMS <= teams <= MAX_PLAYOFF_TEAMS:
+            raise forms.ValidationError(
+                _("From %(low)s to %(high)s teams.")
+                % {"low": MIN_PLAYOFF_TEAMS, "high": MAX_PLAYOFF_TEAMS}
+            )
+        return teams
+
     def clean_points_cap(self) -> Any:
         cap = self.cleaned_data["points_cap"]
         if cap is not None and cap <= 0:
@@ -275,12 +398,25 @@ class LeagueForm(LabelsAbove, forms.ModelForm):
         best = data.get("best_games")
         if data.get("counting") == Counting.BEST and not best and "best_games" not in self.errors:
             self.add_error("best_games", _("Say how many of each player's best games count."))
+        self._check_playoffs(data)
         breaks = [data.get(f"tie_break_{slot + 1}") for slot in range(TIE_BREAK_SLOTS)]
         breaks = [tie_break for tie_break in breaks if tie_break]
         if len(set(breaks)) != len(breaks):
             self.add_error(None, _("Each tie-break can be chosen once."))
         data["tie_breaks"] = breaks
         return data
+
+    def _check_playoffs(self, data: dict[str, Any]) -> None:
+        """Playoffs need their first day, inside the league's dates."""
+        teams, start = data.get("playoff_teams"), data.get("playoffs_start")
+        if teams and not start and "playoffs_start" not in self.errors:
+            self.add_error("playoffs_start", _("Say on which day the playoffs begin."))
+        starts, ends = data.get("starts_on"), data.get("ends_on")
+        if start and ((starts and start <= starts) or (ends and start > ends)):
+            self.add_error(
+                "playoffs_start",
+                _("The playoffs begin after the league's first day, by its last day."),
+            )
 
     def save(self, commit: bool = True) -> League:
         self.instance.tie_breaks = self.cleaned_data["tie_breaks"]
@@ -297,3 +433,78 @@ def _games_at_most(games: int | None) -> int | None:
             _("At most %(count)s games.") % {"count": f"{MAX_LEAGUE_GAMES:,}"}
         )
     return games
+
+
+class TeamForm(LabelsAbove, forms.Form):
+    """A team of a team league: its name, its members (a name a line) and its captain."""
+
+    name = forms.CharField(label=_("team name"), max_length=60)
+    members = forms.CharField(
+        label=_("members"),
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 5}),
+        help_text=_("One name a line. A name the club does not know becomes a new player."),
+    )
+    captain = forms.CharField(
+        label=_("captain"), max_length=60, required=False, help_text=_("One of the members.")
+    )
+
+    def clean_members(self) -> list[str]:
+        return [line.strip() for line in self.cleaned_data["members"].splitlines() if line.strip()]
+
+
+class TeamsChoice(forms.ModelMultipleChoiceField):
+    widget = forms.CheckboxSelectMultiple
+
+    def label_from_instance(self, obj: Any) -> str:
+        return obj.name
+
+
+class ScheduleForm(LabelsAbove, forms.Form):
+    """Generate games so that every two of the chosen teams meet equally often."""
+
+    teams = TeamsChoice(label=_("teams"), queryset=LeagueTeam.objects.none())
+    stage = forms.ChoiceField(label=_("stage"), choices=MatchStage.choices)
+    cycles = forms.IntegerField(
+        label=_("cycles"),
+        min_value=1,
+        max_value=2000,
+        initial=1,
+        help_text=_("After each cycle every two teams have met equally often."),
+    )
+    first_day = forms.DateField(
+        label=_("first match day"),
+        required=False,
+        widget=forms.DateInput(attrs={"type": "date"}),
+        help_text=_("Empty: games without dates."),
+    )
+    games_per_day = forms.IntegerField(
+        label=_("games a match day"), min_value=1, max_value=20, initial=2
+    )
+    days_apart = forms.IntegerField(
+        label=_("days between match days"), min_value=1, max_value=365, initial=7
+    )
+
+    def __init__(self, *args: Any, league: League, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        teams = LeagueTeam.objects.filter(league=league)
+        self.fields["teams"].queryset = teams  # type: ignore[attr-defined]
+        self.fields["teams"].initial = list(teams)
+
+
+class MatchForm(LabelsAbove, forms.Form):
+    """One game of four teams the organiser picks."""
+
+    teams = TeamsChoice(label=_("teams"), queryset=LeagueTeam.objects.none())
+    stage = forms.ChoiceField(label=_("stage"), choices=MatchStage.choices)
+    day = forms.DateField(
+        label=_("match day"), required=False, widget=forms.DateInput(attrs={"type": "date"})
+    )
+
+    def __init__(self, *args: Any, league: League, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["teams"].queryset = LeagueTeam.objects.filter(league=league)  # type: ignore[attr-defined]
+
+
+class ClearScheduleForm(forms.Form):
+    stage = forms.ChoiceField(choices=MatchStage.choices)

@@ -7,16 +7,28 @@ still reads as a sentence, never as a stored dict or a field name.
 
 from __future__ import annotations
 
+import datetime
 import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from clubs import ruleset_words
-from clubs.models import ClubLog, Counting, League, LogKind, Role, Ruleset, TieBreak
+from clubs.models import (
+    ClubLog,
+    Counting,
+    CutCarry,
+    League,
+    LogKind,
+    MatchStage,
+    Role,
+    Ruleset,
+    TieBreak,
+)
 
 
 @dataclass(frozen=True)
@@ -159,6 +171,19 @@ def _linked(entry: ClubLog) -> Words:
     return Words(_("Changed the account of %(name)s.") % _name(entry), [change])
 
 
+FEDERATION_FIELDS: dict[str, tuple[Any, Callable[[Any], str]]] = {
+    "ema_number": (gettext_lazy("EMA number"), _text),
+    "nationality": (gettext_lazy("Nationality"), _text),
+    "latin_family_name": (gettext_lazy("Family name in Latin letters"), _text),
+    "latin_given_name": (gettext_lazy("Given name in Latin letters"), _text),
+}
+
+
+def _federation(entry: ClubLog) -> Words:
+    sentence = _("Changed the federation details of %(name)s.") % _name(entry)
+    return Words(sentence, _fields(entry, FEDERATION_FIELDS))
+
+
 def _merged(entry: ClubLog) -> Words:
     merged = (entry.before or {}).get("merged", "—")
     return Words(
@@ -206,6 +231,11 @@ def _league_fields() -> dict[str, tuple[Any, Callable[[Any], str]]]:
         "points_cap": (label("points_cap"), _text),
         "qualification_games": (label("qualification_games"), _text),
         "tie_breaks": (label("tie_breaks"), _tie_breaks),
+        "is_team_league": (label("is_team_league"), _yes_no),
+        "playoff_teams": (label("playoff_teams"), _text),
+        "playoff_carry": (label("playoff_carry"), _choice(CutCarry.choices)),
+        "playoffs_start": (label("playoffs_start"), _text),
+        "last_place_min_games": (label("last_place_min_games"), _text),
     }
 
 
@@ -216,6 +246,55 @@ def _league_created(entry: ClubLog) -> Words:
 def _league_changed(entry: ClubLog) -> Words:
     sentence = _("Changed the league “%(name)s”.") % _name(entry)
     return Words(sentence, _fields(entry, _league_fields()))
+
+
+def _team_words(value: Any) -> str:
+    """A team as its log keeps it: its name, its members, the captain marked."""
+    if not value:
+        return "—"
+    captain = value.get("captain")
+    members = [f"{name} ({_('captain')})" if name == captain else name for name in value["members"]]
+    return f"{value['name']}: {', '.join(members) or '—'}"
+
+
+def _team_saved(entry: ClubLog) -> Words:
+    before, after = (entry.before or {}).get("team"), (entry.after or {})["team"]
+    if entry.before is None:
+        sentence = _("Made the team “%(team)s” in the league “%(name)s”.")
+    else:
+        sentence = _("Changed the team “%(team)s” in the league “%(name)s”.")
+    difference = Difference(str(_("team")), _team_words(before), _team_words(after))
+    return Words(sentence % {**_name(entry), "team": after["name"]}, [difference])
+
+
+def _team_removed(entry: ClubLog) -> Words:
+    sentence = _("Took the team “%(team)s” out of the league “%(name)s”.")
+    return Words(sentence % {**_name(entry), "team": (entry.before or {})["team"]["name"]})
+
+
+def _stage(value: Any) -> str:
+    return str(dict(MatchStage.choices).get(value, _text(value)))
+
+
+def _schedule(entry: ClubLog) -> Words:
+    after = entry.after or {}
+    sentence = _("Scheduled %(games)s games (%(stage)s) of the league “%(name)s”: %(teams)s.")
+    values = {"games": after["games"], "stage": _stage(after["stage"])}
+    return Words(sentence % {**_name(entry), **values, "teams": ", ".join(after["teams"])})
+
+
+def _match(entry: ClubLog) -> Words:
+    after = entry.after or {}
+    sentence = _("Added game %(number)s (%(stage)s) to the schedule of “%(name)s”: %(teams)s.")
+    values = {"number": after["number"], "stage": _stage(after["stage"])}
+    return Words(sentence % {**_name(entry), **values, "teams": ", ".join(after["teams"])})
+
+
+def _schedule_cleared(entry: ClubLog) -> Words:
+    before = entry.before or {}
+    sentence = _("Cleared the schedule (%(stage)s) of “%(name)s”: %(games)s games.")
+    values = {"games": before["games"], "stage": _stage(before["stage"])}
+    return Words(sentence % {**_name(entry), **values})
 
 
 # -- tournaments ---------------------------------------------------------------------------------
@@ -331,6 +410,63 @@ def _cut(entry: ClubLog) -> Words:
     return Words(sentence % _of(entry, finalists=finalists))
 
 
+REGISTRATION_STATUS = {
+    "place": gettext_lazy("has a place"),
+    "waiting": gettext_lazy("on the waiting list"),
+    "approved": gettext_lazy("approved"),
+    "refused": gettext_lazy("refused"),
+    "withdrawn": gettext_lazy("withdrawn"),
+}
+REGISTRATION_FIELDS: dict[str, tuple[Any, Callable[[Any], str]]] = {
+    "registration_open": (gettext_lazy("Registration open"), _yes_no),
+    "registration_capacity": (pgettext_lazy("registration", "Places"), _text),
+    "registration_deadline": (gettext_lazy("Registration deadline"), lambda v: _moment(v)),
+    "asks_federation": (gettext_lazy("Ask the EMA number and the nationality"), _yes_no),
+}
+
+
+def _moment(value: Any) -> str:
+    """A stored ISO date and time, in the current time zone, to the minute."""
+    if not value:
+        return "—"
+    return timezone.localtime(datetime.datetime.fromisoformat(value)).strftime("%Y-%m-%d %H:%M")
+
+
+def _registrant_status(value: Any) -> str:
+    return str(REGISTRATION_STATUS.get(value, _text(value)))
+
+
+def _signed_up(entry: ClubLog) -> Words:
+    after = entry.after or {}
+    sentence = _("%(player)s registered for “%(tournament)s” through its link: %(status)s.")
+    status = _registrant_status(after.get("status"))
+    return Words(sentence % _of(entry, player=after.get("name", "—"), status=status))
+
+
+def _registrant(entry: ClubLog) -> Words:
+    changes = _entry_changes(entry, _registrant_status)
+    return Words(_("Changed a registration for “%(tournament)s”.") % _of(entry), changes)
+
+
+def _waiting_list(entry: ClubLog) -> Words:
+    order = ", ".join((entry.after or {}).get("order", []))
+    sentence = _("Reordered the waiting list of “%(tournament)s”: %(order)s.")
+    return Words(sentence % _of(entry, order=order))
+
+
+def _registration(entry: ClubLog) -> Words:
+    sentence = _("Changed the registration of “%(tournament)s”.") % _of(entry)
+    return Words(sentence, _fields(entry, REGISTRATION_FIELDS))
+
+
+def _signed_off(entry: ClubLog) -> Words:
+    return Words(_("Signed off the results of “%(tournament)s”.") % _of(entry))
+
+
+def _sign_off_withdrawn(entry: ClubLog) -> Words:
+    return Words(_("Withdrew the sign-off of the results of “%(tournament)s”.") % _of(entry))
+
+
 # Marked for translation here, translated when a page shows them.
 gettext_lazy("Published round %(round)s of “%(tournament)s”: its games have begun.")
 gettext_lazy("Started the clock of round %(round)s of “%(tournament)s”.")
@@ -346,8 +482,17 @@ KINDS: dict[str, dict[str, Callable[[ClubLog], Words]]] = {
         "reading": _reading,
         "linked": _linked,
         "merged": _merged,
+        "federation": _federation,
     },
-    LogKind.LEAGUE: {"created": _league_created, "changed": _league_changed},
+    LogKind.LEAGUE: {
+        "created": _league_created,
+        "changed": _league_changed,
+        "team": _team_saved,
+        "team_removed": _team_removed,
+        "schedule": _schedule,
+        "match": _match,
+        "schedule_cleared": _schedule_cleared,
+    },
     LogKind.TOURNAMENT: {
         "created": _tournament_created,
         "registered": _registered,
@@ -364,5 +509,11 @@ KINDS: dict[str, dict[str, Callable[[ClubLog], Words]]] = {
         "closed": _round_sentence("Closed round %(round)s of “%(tournament)s”."),
         "cut": _cut,
         "withdrawn": _withdrawn,
+        "signed_off": _signed_off,
+        "sign_off_withdrawn": _sign_off_withdrawn,
+        "signed_up": _signed_up,
+        "registrant": _registrant,
+        "waiting_list": _waiting_list,
+        "registration": _registration,
     },
 }

@@ -85,6 +85,11 @@ LEAGUE_FIELDS = [
     "points_cap",
     "qualification_games",
     "tie_breaks",
+    "is_team_league",
+    "playoff_teams",
+    "playoff_carry",
+    "playoffs_start",
+    "last_place_min_games",
 ]
 
 
@@ -285,6 +290,45 @@ def rename_player(
     except IntegrityError:
         player.name = old
         raise _name_taken(name) from None
+    return player
+
+
+FEDERATION_FIELDS = ("ema_number", "nationality", "latin_family_name", "latin_given_name")
+
+
+@transaction.atomic
+def set_federation(player: Player, user: Any = None, **values: str) -> Player:
+    """The player's federation fields (EMA number, nationality, name in Latin letters).
+
+    Values come clean from ``FederationForm``; an EMA number belongs to one player of the club.
+    """
+    number = values.get("ema_number", player.ema_number)
+    if number:
+        other = player.club.players.filter(ema_number=number).exclude(pk=player.pk).first()
+        if other is not None:
+            raise ValidationError(
+                {
+                    "ema_number": _("%(name)s of this club has this EMA number already.")
+                    % {"name": other.name}
+                }
+            )
+    before = {name: getattr(player, name) for name in FEDERATION_FIELDS}
+    for name in FEDERATION_FIELDS:
+        setattr(player, name, values.get(name, before[name]))
+    after = {name: getattr(player, name) for name in FEDERATION_FIELDS}
+    if after == before:
+        return player
+    player.save(update_fields=list(FEDERATION_FIELDS))
+    log_change(
+        player.club,
+        user,
+        LogKind.PLAYER,
+        "federation",
+        player.name,
+        object_id=player.pk,
+        before=before,
+        after=after,
+    )
     return player
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.contrib.auth import views as auth
 from django.urls import include, path
 
-from clubs.views import accounts, clubs, leagues, members, players, rulesets
+from clubs.views import accounts, clubs, leagues, members, players, rulesets, teams
 
 # Template names differ from Django admin's registration/ templates, which would otherwise win.
 account_patterns = [
@@ -73,8 +73,40 @@ club_patterns = [
         name="player_rename",
     ),
     path("c/<slug:slug>/players/<int:player_id>/link/", players.player_link, name="player_link"),
+    path(
+        "c/<slug:slug>/players/<int:player_id>/federation/",
+        players.player_federation,
+        name="player_federation",
+    ),
     path("c/<slug:slug>/leagues/new/", leagues.league_new, name="league_new"),
     path("c/<slug:slug>/leagues/<int:league_id>/edit/", leagues.league_edit, name="league_edit"),
+    path(
+        "c/<slug:slug>/leagues/<int:league_id>/teams/edit/",
+        teams.league_teams,
+        name="league_teams",
+    ),
+    path("c/<slug:slug>/leagues/<int:league_id>/teams/new/", teams.team_new, name="team_new"),
+    path(
+        "c/<slug:slug>/leagues/<int:league_id>/teams/<int:team_id>/",
+        teams.team_save,
+        name="team_save",
+    ),
+    path(
+        "c/<slug:slug>/leagues/<int:league_id>/teams/<int:team_id>/delete/",
+        teams.team_delete,
+        name="team_delete",
+    ),
+    path(
+        "c/<slug:slug>/leagues/<int:league_id>/schedule/generate/",
+        teams.schedule_generate,
+        name="schedule_generate",
+    ),
+    path("c/<slug:slug>/leagues/<int:league_id>/schedule/add/", teams.match_add, name="match_add"),
+    path(
+        "c/<slug:slug>/leagues/<int:league_id>/schedule/clear/",
+        teams.schedule_clear,
+        name="schedule_clear",
+    ),
     path("c/<slug:slug>/rulesets/", rulesets.rulesets, name="rulesets"),
     path("c/<slug:slug>/rulesets/new/", rulesets.ruleset_new, name="ruleset_new"),
     path("c/<slug:slug>/rulesets/<int:ruleset_id>/", rulesets.ruleset, name="ruleset"),

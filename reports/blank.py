@@ -18,6 +18,7 @@ from clubs.models import Ruleset
 from clubs.ruleset_fields import FIELDS, OptionFields
 from clubs.ruleset_preview import hand_values, settlement
 from clubs.ruleset_words import WINDS, Line, OptionWords, number_words, option_label, option_lines
+from reports.qr import page_url
 from reports.render import PORTRAIT, render_pdf
 from scoring.engine import Ruleset as Rules
 from scoring.engine import ruleset_from_spec
@@ -40,15 +41,21 @@ KEY_OPTIONS: dict[str, tuple[str, ...] | None] = {
 }
 
 
-def blank_sheet_pdf(ruleset: Ruleset, language: str | None = None) -> bytes:
-    """The ruleset's blank score sheet as PDF bytes; the ruleset must have a version."""
+def blank_sheet_pdf(ruleset: Ruleset, language: str | None = None, site: str = "") -> bytes:
+    """The ruleset's blank score sheet as PDF bytes; the ruleset must have a version. A game not
+    begun has no page yet: the code opens the ruleset's on ``site``, the sheet's rules in full."""
     version = ruleset.current_version()
     if version is None:
         raise ValueError(f"Ruleset {ruleset.pk} has no version yet.")
+    url = page_url(site, "clubs:ruleset", ruleset.club.slug, ruleset.pk)
     with translation.override(language or translation.get_language()):
         return render_pdf(
             "reports/blank_sheet.html",
-            sheet_context(version.options),
+            {
+                **sheet_context(version.options),
+                "page_url": url,
+                "page_label": gettext("The rules in full"),
+            },
             title=gettext("Blank score sheet: %(name)s") % {"name": ruleset.name},
             club_name=ruleset.club.name,
             orientation=PORTRAIT,

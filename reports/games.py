@@ -15,6 +15,7 @@ from django.utils import translation
 from django.utils.translation import gettext, ngettext
 
 from reports.league import rules_in_words
+from reports.qr import page_url
 from reports.render import PORTRAIT, render_pdf
 from reports.text import shortened
 from scoring import display, services
@@ -22,14 +23,22 @@ from scoring.models import Game, GameStatus
 from standings.games import score_chart_svg
 
 
-def game_sheet_pdf(games: Sequence[Game], language: str | None = None) -> bytes:
-    """The score sheets of ``games`` (from ``services.games()``), in that order, as PDF bytes."""
+def game_sheet_pdf(games: Sequence[Game], language: str | None = None, site: str = "") -> bytes:
+    """The score sheets of ``games`` (from ``services.games()``), in that order, as PDF bytes;
+    each with the code of its game's page on ``site`` (``reports.qr.site_of``)."""
     if not games:
         raise ValueError("A score sheet needs at least one game.")
     with translation.override(language or translation.get_language()):
+        sheets = [
+            {
+                **sheet_context(services.game_state(game)),
+                "page_url": page_url(site, "games:game", game.club.slug, game.pk),
+            }
+            for game in games
+        ]
         return render_pdf(
             "reports/game_sheet.html",
-            {"sheets": [sheet_context(services.game_state(game)) for game in games]},
+            {"sheets": sheets},
             title=_title(games),
             club_name=games[0].club.name,
             orientation=PORTRAIT,
@@ -65,7 +74,7 @@ def sheet_context(state: services.GameState) -> dict[str, Any]:
         "hand_rows": display.hand_rows(state.hands, replay, names, state.rules),
         "after": display.game_after(replay, names),
         "penalties": _penalties(state),
-        "settlement": final and display.settlement(final, state.rules, names),
+        "settlement": final and display.settlement(final, state.rules, names, replay.chips),
         "ended_by": final and display.ENDED_BY.get(final.ended_by, final.ended_by),
         "chart": score_chart_svg(state) if state.hands else "",
     }

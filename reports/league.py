@@ -28,6 +28,7 @@ from django.utils.translation import gettext
 from clubs.models import League, Player
 from clubs.ruleset_fields import FIELDS
 from clubs.ruleset_words import Line, option_lines
+from reports.qr import page_url
 from reports.render import LANDSCAPE, PORTRAIT, render_pdf
 from reports.text import shortened
 from scoring.models import Game, GameStatus
@@ -41,6 +42,7 @@ from standings.players import (
 )
 from standings.ratings import club_ratings, league_ratings
 from standings.tables import Row, Standings, league_standings
+from standings.teams import team_standings
 from standings.templatetags.standings_tags import cell
 
 FIRST_PAGE_LINES = 24  # below the title, the league's facts and its rules in words
@@ -82,26 +84,56 @@ def standings_pdf(
     date_from: datetime.date | None = None,
     date_to: datetime.date | None = None,
     language: str | None = None,
+    site: str = "",
 ) -> bytes:
-    """The league's standings, landscape A4, every column, in ``language`` (else the active)."""
+    """The league's standings, landscape A4, every column, in ``language`` (else the active);
+    with the code of the league's standings page on ``site`` (``reports.qr.site_of``)."""
     language = language or translation.get_language()
     table = league_standings(league, date_from, date_to)
     with translation.override(language):
-        title = f"{league.name} · {gettext('Standings')}"
+        standings = gettext("Standings")  # out of the f-string, so that makemessages finds it
+        title = f"{league.name} · {standings}"
         rules = rule_lines(league)
-    return _standings_report(table, title, language, rules)
+    url = page_url(site, "standings:league", league.club.slug, league.pk)
+    return _standings_report(table, title, language, rules, url)
 
 
-def day_pdf(results: DayResults, language: str | None = None) -> bytes:
+def teams_pdf(league: League, language: str | None = None, site: str = "") -> bytes:
+    """A team league's teams (regular season, playoffs), titles and grid of meetings, portrait
+    A4; with the code of the league's teams page on ``site``."""
+    language = language or translation.get_language()
+    table = team_standings(league)
+    with translation.override(language):
+        teams = gettext("Teams")
+        title = f"{league.name} · {teams}"
+    context = {
+        "league": league,
+        "table": table,
+        "page_url": page_url(site, "standings:league_teams", league.club.slug, league.pk),
+    }
+    return render_pdf(
+        "reports/teams.html",
+        context,
+        title=title,
+        club_name=league.club.name,
+        orientation=PORTRAIT,
+        language=language,
+    )
+
+
+def day_pdf(results: DayResults, language: str | None = None, site: str = "") -> bytes:
     """A day's results (今日の成績) as the standings print: to pin up after the evening."""
     table = results.table
-    return _standings_report(table, str(table.league.name), language or translation.get_language())
+    url = page_url(site, "standings:day", table.league.club.slug, results.day.isoformat())
+    language = language or translation.get_language()
+    return _standings_report(table, str(table.league.name), language, url=url)
 
 
 def _standings_report(
-    table: Standings, title: str, language: str, rules: Rules | None = None
+    table: Standings, title: str, language: str, rules: Rules | None = None, url: str = ""
 ) -> bytes:
-    """A standings table printed landscape, every column, in runs of rows a page."""
+    """A standings table printed landscape, every column, in runs of rows a page; ``url``: the
+    page the code beside the title opens."""
     with translation.override(language):
         context = {
             "league": table.league,
@@ -109,6 +141,7 @@ def _standings_report(
             "pages": [row_runs(page) for page in paged(printed_rows(table)) if page],
             "rules": rules,
             "colspan": len(table.columns) + 1,
+            "page_url": url,
         }
     return render_pdf(
         "reports/standings.html",

@@ -17,6 +17,7 @@ urlpatterns = [
         league.standings_report,
         name="standings",
     ),
+    path("c/<slug:slug>/leagues/<int:league_id>/teams.pdf", league.teams_report, name="teams"),
     path(
         "c/<slug:slug>/players/<int:player_id>/report.pdf",
         league.player_report,

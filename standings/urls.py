@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.urls import path
 
-from standings.views import day, exports, home, league, log, player, predict, whatif
+from standings.views import day, exports, home, league, log, player, predict, teams, whatif
 
 app_name = "standings"
 
@@ -18,6 +18,24 @@ urlpatterns = [
         name="standings_csv",
     ),
     path("c/<slug:slug>/leagues/<int:league_id>/games.csv", exports.games_csv, name="games_csv"),
+    path(
+        "c/<slug:slug>/leagues/<int:league_id>/results.csv",
+        exports.results_csv,
+        name="results_csv",
+    ),
+    path(
+        "c/<slug:slug>/leagues/<int:league_id>/results.xlsx",
+        exports.results_xlsx,
+        name="results_xlsx",
+    ),
+    path(
+        "c/<slug:slug>/leagues/<int:league_id>/penalties.csv",
+        exports.penalties_csv,
+        name="penalties_csv",
+    ),
+    path("c/<slug:slug>/leagues/<int:league_id>/teams/", teams.league_teams, name="league_teams"),
+    path("c/<slug:slug>/leagues/<int:league_id>/teams.csv", exports.teams_csv, name="teams_csv"),
+    path("c/<slug:slug>/leagues/<int:league_id>/titles.csv", exports.titles_csv, name="titles_csv"),
     path("c/<slug:slug>/leagues/<int:league_id>/what-if/", whatif.whatif, name="whatif"),
     path("c/<slug:slug>/leagues/<int:league_id>/yaku/", league.league_yaku, name="league_yaku"),
     path("c/<slug:slug>/players/<int:player_id>/", player.player, name="player"),

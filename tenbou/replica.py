@@ -1,12 +1,13 @@
 """Read-only pages from a read replica (``DATABASE_REPLICA_URL``), everything else from the primary.
 
 The pages that only read (the standings, a player's page, the charts, the CSVs, the PDFs, the
-hall's clock) are served from the replica when one is set: ``ReplicaReads`` marks such a request
-and ``ReplicaRouter`` sends its reads there. Writes, and every read inside a change (an atomic
-block), go to the primary. A reader's own change is read back from the primary: after any
-change that succeeds the answer sets the cookie ``tenbou_wrote`` for ``WROTE_SECONDS``, and
-while it is there every page reads the primary, so a scorekeeper never sees the standings from
-before the hand just recorded (a replica lags by well under a second; the cookie covers ten).
+hall's clock and screen) are served from the replica when one is set: ``ReplicaReads`` marks
+such a request and ``ReplicaRouter`` sends its reads there. Writes, and every read inside a
+change (an atomic block), go to the primary. A reader's own change is read back from the
+primary: after any change that succeeds the answer sets the cookie ``tenbou_wrote`` for
+``WROTE_SECONDS``, and while it is there every page reads the primary, so a scorekeeper never
+sees the standings from before the hand just recorded (a replica lags by well under a second;
+the cookie covers ten).
 """
 
 from __future__ import annotations
@@ -22,7 +23,9 @@ REPLICA = "replica"
 WROTE = "tenbou_wrote"
 WROTE_SECONDS = 10
 READ_ONLY_APPS = frozenset({"standings", "reports"})  # every page of theirs only reads
-READ_ONLY_VIEWS = frozenset({"tournaments:clock"})  # the hall's screen
+READ_ONLY_VIEWS = frozenset(  # the hall's clock and screen
+    {"tournaments:clock", "tournaments:hall", "tournaments:hall_now"}
+)
 
 reading = contextvars.ContextVar("tenbou_replica_reading", default=False)
 

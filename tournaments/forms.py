@@ -7,7 +7,8 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from clubs.forms import LabelsAbove
+from clubs import kana
+from clubs.forms import FederationChecks, LabelsAbove
 from clubs.models import Club
 from tournaments.models import EntryStatus, SeatingMethod, Tournament
 
@@ -142,3 +143,82 @@ class UploadForm(forms.Form):
 
 class RefereeForm(forms.Form):
     needed = forms.BooleanField(required=False)
+
+
+class SignUpForm(FederationChecks, LabelsAbove, forms.Form):
+    """The public registration form; the federation fields only when the tournament asks them."""
+
+    name = forms.CharField(label=_("name"), max_length=60)
+    reading = forms.CharField(
+        label=_("reading (よみがな)"),
+        max_length=60,
+        required=False,
+        help_text=_("In kana: やまだ たろう."),
+    )
+    team = forms.CharField(label=_("team"), max_length=60, required=False)
+    email = forms.EmailField(
+        label=_("e-mail address"),
+        help_text=_("Your confirmation is sent here, with a link to withdraw."),
+    )
+    ema_number = forms.CharField(
+        label=_("EMA number"),
+        max_length=20,
+        required=False,
+        help_text=_("8 digits (04010001); empty if you have none yet."),
+    )
+    nationality = forms.CharField(
+        label=_("nationality"),
+        max_length=10,
+        help_text=_("Three letters, as on a passport: JPN, DEU, FRA."),
+    )
+    # Left empty by people (it is hidden from them); form-filling robots fill it.
+    website = forms.CharField(required=False)
+
+    def __init__(self, *args: Any, tournament: Tournament, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        if not tournament.asks_federation:
+            del self.fields["ema_number"]
+            del self.fields["nationality"]
+
+    def clean_name(self) -> str:
+        return " ".join(self.cleaned_data["name"].split())
+
+    def clean_reading(self) -> str:
+        try:
+            return kana.reading(self.cleaned_data.get("reading") or "")
+        except ValueError:
+            raise forms.ValidationError(
+                _("Write the reading in kana (やまだ, ヤマダ), not in kanji or letters.")
+            ) from None
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        if data.get("website"):
+            raise forms.ValidationError(_("This registration could not be accepted."))
+        return data
+
+
+class RegistrationSettingsForm(LabelsAbove, forms.ModelForm):
+    class Meta:
+        model = Tournament
+        fields = [
+            "registration_open",
+            "registration_capacity",
+            "registration_deadline",
+            "asks_federation",
+        ]
+        widgets = {
+            "registration_deadline": forms.DateTimeInput(
+                attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"
+            ),
+        }
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["registration_capacity"].validators.append(_between(1, 2000))
+
+
+class RegistrantForm(forms.Form):
+    """The organiser's change to one registration."""
+
+    action = forms.ChoiceField(choices=[(a, a) for a in ("approve", "refuse", "earlier", "later")])

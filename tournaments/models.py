@@ -9,9 +9,11 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.db import models
+from django.db.models.functions import Lower
 from django.utils.translation import gettext_lazy as _
 
-from clubs.models import Club, Player, Ruleset
+# CutCarry is clubs' (a team league's playoffs carry points by the cut's rule); importable here.
+from clubs.models import Club, CutCarry, Player, Ruleset
 from scoring.models import Game
 
 
@@ -20,14 +22,6 @@ class SubstituteResults(models.TextChoices):
 
     UNCOUNTED = "uncounted", _("counted for no one")
     REPLACED = "replaced", _("counted for the player replaced")
-
-
-class CutCarry(models.TextChoices):
-    """What the finalists keep of their points after the cut."""
-
-    CARRIED = "carried", _("carried in full")
-    HALVED = "halved", _("halved")
-    RESET = "reset", _("reset to zero")
 
 
 class Tournament(models.Model):
@@ -76,6 +70,18 @@ class Tournament(models.Model):
         related_name="+",
     )
     signed_off_at = models.DateTimeField(_("results signed off"), null=True, blank=True)
+    # Self-registration (参加申込): anyone with the link signs up while it is open, up to the
+    # capacity (then on the waiting list) and until the deadline (tournaments.registration).
+    registration_open = models.BooleanField(_("registration open"), default=False)
+    registration_capacity = models.PositiveSmallIntegerField(
+        _("places"), null=True, blank=True, help_text=_("Empty: no limit.")
+    )
+    registration_deadline = models.DateTimeField(
+        _("registration deadline"), null=True, blank=True, help_text=_("Empty: none.")
+    )
+    asks_federation = models.BooleanField(
+        _("ask the EMA number and the nationality"), default=False
+    )
 
     class Meta:
         ordering = ["-starts_on", "name"]
@@ -166,6 +172,67 @@ class Entry(models.Model):
 
     def __str__(self) -> str:
         return f"{self.tournament}: {self.player}"
+
+
+class RegistrationStatus(models.TextChoices):
+    """Where a self-registration stands: a place is held until the organiser approves it (an
+    entry then) or refuses it; past the capacity it waits, and moves up as places come free."""
+
+    PLACE = "place", _("has a place")
+    WAITING = "waiting", _("on the waiting list")
+    APPROVED = "approved", _("approved")
+    REFUSED = "refused", _("refused")
+    WITHDRAWN = "withdrawn", _("withdrawn")
+
+
+class Registration(models.Model):
+    """Someone who signed up through the tournament's registration link (参加申込).
+
+    Kept apart from ``Entry`` until the organiser approves it: only then is a club player
+    found by name (or made), so a refused or withdrawn stranger leaves no player behind.
+    """
+
+    tournament = models.ForeignKey(
+        Tournament, on_delete=models.CASCADE, related_name="registrations"
+    )
+    name = models.CharField(_("name"), max_length=60)
+    reading = models.CharField(_("reading (よみがな)"), max_length=60, blank=True, default="")
+    team = models.CharField(_("team"), max_length=60, blank=True, default="")
+    email = models.EmailField(_("e-mail address"))
+    ema_number = models.CharField(_("EMA number"), max_length=12, blank=True, default="")
+    nationality = models.CharField(_("nationality"), max_length=3, blank=True, default="")
+    status = models.CharField(_("status"), max_length=10, choices=RegistrationStatus.choices)
+    # The order of arrival, and so of the waiting list (the organiser may swap neighbours).
+    position = models.PositiveIntegerField(_("order"))
+    # The registrant's withdrawal link: whoever holds it may withdraw (like an invitation).
+    token = models.CharField(max_length=64, unique=True)
+    # The language the registrant signed up in: every e-mail to them is written in it.
+    language = models.CharField(max_length=8)
+    entry = models.OneToOneField(
+        Entry, null=True, blank=True, on_delete=models.SET_NULL, related_name="registration"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["tournament", "position"]
+        constraints = [
+            models.UniqueConstraint(
+                Lower("email"),
+                "tournament",
+                condition=~models.Q(status="withdrawn"),
+                name="one_registration_per_email",
+            ),
+            models.UniqueConstraint(
+                fields=["tournament", "name"],
+                condition=~models.Q(status="withdrawn"),
+                name="one_registration_per_name",
+            ),
+        ]
+        verbose_name = _("registration")
+        verbose_name_plural = _("registrations")
+
+    def __str__(self) -> str:
+        return f"{self.tournament}: {self.name} ({self.status})"
 
 
 class SeatingMethod(models.TextChoices):

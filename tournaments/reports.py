@@ -9,9 +9,11 @@ from django.utils import translation
 from django.utils.translation import gettext, gettext_noop
 
 from reports.league import paged, printed_rows, row_runs, rules_in_words
+from reports.qr import page_url
 from reports.render import LANDSCAPE, PORTRAIT, render_pdf
 from tournaments import display
-from tournaments.models import Round, RoundStatus, Tournament
+from tournaments.display import TableView
+from tournaments.models import EntryStatus, Round, RoundStatus, Tournament
 from tournaments.standings import tournament_standings
 
 ROUND_TITLES = {
@@ -20,8 +22,9 @@ ROUND_TITLES = {
 }
 
 
-def round_pdf(round_: Round, kind: str, language: str | None = None) -> bytes:
-    """The round's seating sheet (``seating``) or its table cards (``cards``), portrait A4."""
+def round_pdf(round_: Round, kind: str, language: str | None = None, site: str = "") -> bytes:
+    """The round's seating sheet (``seating``) or its table cards (``cards``), portrait A4;
+    each table with the code of its page on ``site`` (``reports.qr.site_of``)."""
     language = language or translation.get_language()
     tournament = round_.tournament
     with translation.override(language):
@@ -29,7 +32,9 @@ def round_pdf(round_: Round, kind: str, language: str | None = None) -> bytes:
         context = {
             "tournament": tournament,
             "round": round_,
-            "tables": display.round_tables(round_),
+            "tables": [
+                (view, table_url(site, round_, view)) for view in display.round_tables(round_)
+            ],
             "draft": round_.status == RoundStatus.DRAFT,
         }
     return render_pdf(
@@ -42,8 +47,19 @@ def round_pdf(round_: Round, kind: str, language: str | None = None) -> bytes:
     )
 
 
-def results_pdf(tournament: Tournament, language: str | None = None) -> bytes:
-    """The standings (landscape, as the league standings print), the teams, every round."""
+def table_url(site: str, round_: Round, view: TableView) -> str:
+    """The page a player at the table wants: its game's (the scores as they are recorded), or
+    before the round is published, when the table has no game yet, the round's at the table."""
+    table, slug = view.table, round_.tournament.club.slug
+    if table.game_id is not None:
+        return page_url(site, "games:game", slug, table.game_id)
+    url = page_url(site, "tournaments:round", slug, round_.tournament_id, round_.number)
+    return f"{url}#table-{table.number}" if url else ""
+
+
+def results_pdf(tournament: Tournament, language: str | None = None, site: str = "") -> bytes:
+    """The standings (landscape, as the league standings print), the teams, every round; with
+    the code of the tournament's live standings page on ``site``."""
     language = language or translation.get_language()
     table = tournament_standings(tournament)
     for row in table.rows:  # the line under the finalists, as the page marks them
@@ -61,6 +77,9 @@ def results_pdf(tournament: Tournament, language: str | None = None) -> bytes:
             "colspan": len(table.columns) + 1,
             "final": final,
             "rules": _rules(tournament),
+            "page_url": page_url(
+                site, "tournaments:standings", tournament.club.slug, tournament.pk
+            ),
             "line_text": gettext(
                 "Above the line: the finalists, with the points carried over the cut (持ち越し) "
                 "and the finals' games. Below: the others, as they stood after round %(n)s."
@@ -73,6 +92,34 @@ def results_pdf(tournament: Tournament, language: str | None = None) -> bytes:
         title=f"{tournament.name} · {title}",
         club_name=tournament.club.name,
         orientation=LANDSCAPE,
+        language=language,
+    )
+
+
+def check_in_cards_pdf(
+    tournament: Tournament, language: str | None = None, site: str = ""
+) -> bytes:
+    """A card for each player (drop-outs apart), ten to a portrait A4 page to cut out: the
+    name, its reading, the team and the entry's number, and the code of the entry's check-in
+    page on ``site`` (``tournaments.views.check_in``), for the organiser to scan on the day."""
+    language = language or translation.get_language()
+    entries = tournament.entries.exclude(status=EntryStatus.DROPPED).select_related(
+        "player", "team"
+    )
+    slug = tournament.club.slug
+    with translation.override(language):
+        title = gettext("Cards for checking in")
+    cards = [
+        (entry, page_url(site, "tournaments:card", slug, tournament.pk, entry.pk))
+        for entry in entries
+    ]
+    rows = [cards[start : start + 2] for start in range(0, len(cards), 2)]  # two a row
+    return render_pdf(
+        "tournaments/reports/check_in_cards.html",
+        {"tournament": tournament, "rows": rows},
+        title=f"{tournament.name} · {title}",
+        club_name=tournament.club.name,
+        orientation=PORTRAIT,
         language=language,
     )
 

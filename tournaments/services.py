@@ -21,6 +21,8 @@ from clubs.audit import fields_of, log_change
 from clubs.models import Club, LogKind, Player, Ruleset
 from scoring import services as scoring
 from scoring.models import GameStatus
+from standings.federation import imbalance_text
+from tournaments.federation import checked_games
 from tournaments.messages import seating_message
 from tournaments.models import (
     CutCarry,
@@ -648,3 +650,45 @@ def make_cut(tournament: Tournament, user: Any = None) -> list[int]:
     names = dict(tournament.entries.values_list("pk", "player__name"))
     _log(tournament, user, "cut", after={"finalists": [names[pk] for pk in finalists]})
     return finalists
+
+
+# -- the organiser's sign-off of the results -------------------------------------------------
+
+
+@transaction.atomic
+def sign_off(tournament: Tournament, user: Any) -> Tournament:
+    """The organiser confirms the results (the tournament report prints who and when).
+
+    Only once every round is closed and every game's points add up (``zero_sum_problems``).
+    """
+    tournament = _locked(tournament)
+    if tournament.signed_off_at is not None:
+        raise TournamentError(_("The results are signed off already."))
+    closed = tournament.round_set.filter(status=RoundStatus.CLOSED).count()
+    if closed < tournament.rounds:
+        raise TournamentError(
+            _("Close every round before signing off the results (%(closed)d of %(rounds)d).")
+            % {"closed": closed, "rounds": tournament.rounds}
+        )
+    _states, problems = checked_games(tournament)
+    if problems:
+        raise TournamentError(
+            _("The points do not add up: %(reason)s") % {"reason": imbalance_text(problems[0])}
+        )
+    tournament.signed_off_by = user if getattr(user, "is_authenticated", False) else None
+    tournament.signed_off_at = timezone.now()
+    tournament.save(update_fields=["signed_off_by", "signed_off_at"])
+    _log(tournament, user, "signed_off")
+    return tournament
+
+
+@transaction.atomic
+def withdraw_sign_off(tournament: Tournament, user: Any) -> Tournament:
+    """The sign-off taken back (a result to correct): the report says "not signed off yet"."""
+    tournament = _locked(tournament)
+    if tournament.signed_off_at is None:
+        raise TournamentError(_("The results are not signed off."))
+    tournament.signed_off_by, tournament.signed_off_at = None, None
+    tournament.save(update_fields=["signed_off_by", "signed_off_at"])
+    _log(tournament, user, "sign_off_withdrawn")
+    return tournament

@@ -15,10 +15,19 @@ from django.utils.translation import gettext_lazy as _
 
 from clubs.models import Counting, League, TieBreak
 from scoring.models import GameResult, GameStatus
+from standings.cut import carried_points
 from standings.ratings import Rating, ratings_of
 from standings.stamps import results_stamp
-from standings.tables import Column, ResultLine, Row, as_points, columns, rows_from_lines
-from tournaments.models import CutCarry, Entry, SubstituteResults, Tournament
+from standings.tables import (
+    Column,
+    ResultLine,
+    Row,
+    as_points,
+    columns,
+    has_chips,
+    rows_from_lines,
+)
+from tournaments.models import Entry, SubstituteResults, Tournament
 
 TIE_BREAKS = [TieBreak.AVERAGE_RANK, TieBreak.FIRSTS]
 
@@ -52,12 +61,7 @@ def _counting() -> League:
 
 
 def tournament_standings(tournament: Tournament) -> TournamentStandings:
-    entries = {
-        entry.player_id: entry
-        for entry in Entry.objects.filter(tournament=tournament).select_related(
-            "player", "team", "replaces__player"
-        )
-    }
+    entries = _entries(tournament)
     lines = list(_lines(tournament, entries))
     size = int(tournament.ruleset.current_version().options.get("players", 4))
     if tournament.finalists and tournament.cut_after is not None:
@@ -66,11 +70,25 @@ def tournament_standings(tournament: Tournament) -> TournamentStandings:
         rows, _size = rows_from_lines((line for _round, line in lines), _counting())
         finalists = set()
     table = TournamentStandings(tournament, rows, size, entries, finalists)
-    table.columns = columns(size)
+    table.columns = columns(size, chips=has_chips(rows))
     if finalists:
         table.columns.insert(1, CARRIED)
     table.teams = team_rows(table)
     return table
+
+
+def _entries(tournament: Tournament) -> dict[int, Entry]:
+    return {
+        entry.player_id: entry
+        for entry in Entry.objects.filter(tournament=tournament).select_related(
+            "player", "team", "replaces__player"
+        )
+    }
+
+
+def counted_lines(tournament: Tournament) -> list[tuple[int, ResultLine]]:
+    """(round, result) of every seat the standings count, under the substitute rule."""
+    return _lines(tournament, _entries(tournament))
 
 
 def tournament_ratings(tournament: Tournament) -> dict[int, Rating]:
@@ -95,9 +113,11 @@ def _lines(tournament: Tournament, entries: dict[int, Entry]) -> list[tuple[int,
         "final_score",
         "busted",
         "penalties",
+        "chips",
+        "chip_points",
     )
     lines = []
-    for round_number, player_id, seat, rank, points, score, busted, penalties in results:
+    for round_number, player_id, seat, rank, points, score, busted, penalties, *chips in results:
         counted = _counted_for(tournament, entries.get(player_id))
         if counted is None:
             continue
@@ -113,6 +133,8 @@ def _lines(tournament: Tournament, entries: dict[int, Entry]) -> list[tuple[int,
                     score,
                     busted,
                     penalties,
+                    chips[0],
+                    as_points(chips[1]),
                 ),
             )
         )
@@ -154,7 +176,7 @@ def _after_cut(
     for player in finalists:
         row = finals_rows.get(player) or _empty_row(entries[player], table_size)
         rows[player] = row
-        row.carried = _carried(tournament.cut_carry, _total(preliminary, player))
+        row.carried = carried_points(tournament.cut_carry, _total(preliminary, player))
         row.total = as_points(row.carried + row.total)
     top = sorted(finalists, key=lambda p: (-rows[p].total, prelim_place.get(p, 10**6)))
     rest = [row.player_id for row in preliminary if row.player_id not in set(finalists)]
@@ -167,14 +189,6 @@ def _after_cut(
 
 def _total(rows: list[Row], player: int) -> Decimal:
     return next((row.total for row in rows if row.player_id == player), Decimal(0))
-
-
-def _carried(carry: str, total: Decimal) -> Decimal:
-    if carry == CutCarry.RESET:
-        return Decimal(0)
-    if carry == CutCarry.HALVED:
-        return as_points(total / 2)
-    return total
 
 
 def _empty_row(entry: Entry, table_size: int) -> Row:

@@ -11,8 +11,9 @@ from django.views.decorators.http import require_POST, require_safe
 
 from clubs import services
 from clubs.access import club_object, club_view
-from clubs.forms import LinkPlayerForm, PlayerForm
+from clubs.forms import FederationForm, LinkPlayerForm, PlayerForm
 from clubs.models import Club, Player, Role
+from clubs.services import FEDERATION_FIELDS
 from clubs.views.common import club_page
 
 
@@ -49,14 +50,18 @@ def _player_page(
     player: Player,
     rename_form: PlayerForm | None = None,
     link_form: LinkPlayerForm | None = None,
+    federation_form: FederationForm | None = None,
+    status: int = 200,
 ) -> HttpResponse:
     context = {
         "player": player,
         "rename_form": rename_form
         or PlayerForm(initial={"name": player.name, "reading": player.reading}),
         "link_form": link_form or LinkPlayerForm(club=club, initial={"user": player.user_id}),
+        "federation_form": federation_form
+        or FederationForm(initial={name: getattr(player, name) for name in FEDERATION_FIELDS}),
     }
-    return club_page(request, "clubs/player.html", club, context)
+    return club_page(request, "clubs/player.html", club, context, status=status)
 
 
 @require_safe
@@ -96,3 +101,21 @@ def player_link(request: HttpRequest, club: Club, player_id: int) -> HttpRespons
             messages.success(request, _("The linked account is saved."))
             return redirect("clubs:player", slug=club.slug, player_id=player.pk)
     return _player_page(request, club, player, link_form=form)
+
+
+@require_POST
+@club_view(need=Role.SCOREKEEPER)
+def player_federation(request: HttpRequest, club: Club, player_id: int) -> HttpResponse:
+    """The player's EMA number, nationality and name in Latin letters (all optional)."""
+    player = club_object(club, Player, player_id)
+    form = FederationForm(request.POST)
+    if form.is_valid():
+        try:
+            services.set_federation(player, request.user, **form.cleaned_data)
+        except ValidationError as error:
+            form.add_error(None, error)
+        else:
+            messages.success(request, _("The federation details are saved."))
+            return redirect("clubs:player", slug=club.slug, player_id=player.pk)
+    player.refresh_from_db()
+    return _player_page(request, club, player, federation_form=form, status=422)

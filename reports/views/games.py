@@ -11,6 +11,7 @@ from django.views.decorators.http import require_safe
 from clubs.access import Role, club_view
 from clubs.models import Club
 from reports.games import game_sheet_pdf
+from reports.qr import site_of
 from reports.views.common import pdf_response
 from scoring import services
 from scoring.models import Game
@@ -23,7 +24,9 @@ MAX_ID = 2**31
 def game_sheet(request: HttpRequest, club: Club, game_id: int) -> HttpResponse:
     """Everyone who can see the game page can print its sheet (404 for another club's game)."""
     game = get_object_or_404(services.games(), club=club, pk=game_id)
-    return pdf_response(lambda: game_sheet_pdf([game], get_language()), f"game-{game.pk}.pdf")
+    return pdf_response(
+        lambda: game_sheet_pdf([game], get_language(), site_of(request)), f"game-{game.pk}.pdf"
+    )
 
 
 @require_safe
@@ -35,7 +38,7 @@ def game_sheets(request: HttpRequest, club: Club) -> HttpResponse:
     except ValueError as error:
         return HttpResponseBadRequest(str(error), content_type="text/plain; charset=utf-8")
     name = f"games-{games[0].pk}.pdf" if len(games) == 1 else f"games-{len(games)}.pdf"
-    return pdf_response(lambda: game_sheet_pdf(games, get_language()), name)
+    return pdf_response(lambda: game_sheet_pdf(games, get_language(), site_of(request)), name)
 
 
 def _chosen_games(club: Club, values: list[str]) -> list[Game]:

@@ -7,7 +7,8 @@ from django.views.decorators.http import require_safe
 
 from clubs.access import club_object, club_view
 from clubs.models import Club, League, Player
-from reports.league import day_pdf, player_pdf, standings_pdf
+from reports.league import day_pdf, player_pdf, standings_pdf, teams_pdf
+from reports.qr import site_of
 from reports.views.common import pdf_response
 from standings.day import day_results
 from standings.forms import StandingsFilter
@@ -25,8 +26,17 @@ def standings_report(request: HttpRequest, club: Club, league_id: int) -> HttpRe
     form.is_valid()
     date_from, date_to = form.dates()
     return pdf_response(
-        lambda: standings_pdf(league, date_from, date_to), f"standings-{league.pk}.pdf"
+        lambda: standings_pdf(league, date_from, date_to, site=site_of(request)),
+        f"standings-{league.pk}.pdf",
     )
+
+
+@require_safe
+@club_view()
+def teams_report(request: HttpRequest, club: Club, league_id: int) -> HttpResponse:
+    """A team league's teams, titles and grid of meetings."""
+    league = club_object(club, League.objects.select_related("club"), league_id)
+    return pdf_response(lambda: teams_pdf(league, site=site_of(request)), f"teams-{league.pk}.pdf")
 
 
 @require_safe
@@ -44,4 +54,6 @@ def player_report(request: HttpRequest, club: Club, player_id: int) -> HttpRespo
 def day_report(request: HttpRequest, club: Club, day: str) -> HttpResponse:
     """今日の成績 to print (a day in any other form: 404)."""
     results = day_results(club, asked_day(day))
-    return pdf_response(lambda: day_pdf(results), f"results-{results.day.isoformat()}.pdf")
+    return pdf_response(
+        lambda: day_pdf(results, site=site_of(request)), f"results-{results.day.isoformat()}.pdf"
+    )

@@ -10,7 +10,13 @@ from clubs.access import club_view
 from clubs.models import Club
 from clubs.views.common import club_page
 from scoring import services
-from standings.games import latest_results, live_tables, score_chart_svg
+from standings.games import (
+    LIVE_STATES,
+    latest_results,
+    live_tables,
+    score_chart_svg,
+    state_counts,
+)
 from standings.leagues import current_league
 from standings.tables import league_standings
 
@@ -23,11 +29,14 @@ def club_home(request: HttpRequest, club: Club) -> HttpResponse:
     """The open league's leaders, the tables playing now with their scores, the last results."""
     league = current_league(club)
     table = league_standings(league) if league is not None else None
+    live = live_tables(club)
     context = {
         "league": league,
         "leaders": table.qualified[:TOP_OF_STANDINGS] if table else [],
         "standings": table,
-        "live": live_tables(club),
+        "live": live,
+        # Counted as a round's page and the hall count them (``table_state``).
+        "live_counts": state_counts((t.state for t in live), LIVE_STATES) if live else [],
         "latest": latest_results(club),
     }
     return club_page(request, "standings/home.html", club, context)

@@ -17,8 +17,9 @@ from typing import Any
 import pytest
 from django.contrib.auth.models import User
 from django.urls import URLPattern, URLResolver, get_resolver
+from django.utils import timezone
 
-from clubs.models import Role
+from clubs.models import LeagueTeam, Role
 from scoring import services as scoring
 from tests.clubs.test_permissions import (
     ADMIN,
@@ -32,11 +33,13 @@ from tests.clubs.test_permissions import (
 )
 from tests.scoring.factories import make_game, make_member
 from tests.standings.factories import make_league
+from tournaments import registration
 from tournaments import services as tournaments
 from tournaments.models import EntryStatus, SeatingMethod
 
 CLUB = None  # whoever may see the club
 PUBLIC, LOGGED_IN, TOKEN = "public", "logged in", "token"  # pages outside any club
+ANYONE = "anyone with the link"  # a club's page for everyone, private club or not (registration)
 
 # Who may open each URL: a role for a club's page, or what a page outside any club needs.
 ACCESS: dict[str, Any] = {
@@ -73,6 +76,9 @@ ACCESS: dict[str, Any] = {
     "standings:league": CLUB,
     "standings:standings_csv": CLUB,
     "standings:games_csv": CLUB,
+    "standings:results_csv": CLUB,
+    "standings:results_xlsx": CLUB,
+    "standings:penalties_csv": CLUB,
     "standings:whatif": CLUB,
     "standings:player": CLUB,
     "standings:game_chart": CLUB,
@@ -96,6 +102,7 @@ ACCESS: dict[str, Any] = {
     "games:void": Role.ADMIN,
     "games:league": Role.ADMIN,
     "games:final_scores": Role.SCOREKEEPER,
+    "games:chips": Role.SCOREKEEPER,
     "tournaments:list": CLUB,
     "tournaments:new": Role.ADMIN,
     "tournaments:create": Role.ADMIN,
@@ -104,14 +111,29 @@ ACCESS: dict[str, Any] = {
     "tournaments:register": Role.ADMIN,
     "tournaments:entry": Role.ADMIN,
     "tournaments:check_in_many": Role.ADMIN,
+    "tournaments:card": CLUB,
+    "tournaments:card_check_in": Role.ADMIN,
+    "tournaments:check_in_cards": Role.ADMIN,
+    "tournaments:sign_up": ANYONE,
+    "tournaments:withdraw": TOKEN,
+    "tournaments:registration": Role.ADMIN,
+    "tournaments:approve_places": Role.ADMIN,
+    "tournaments:registrant": Role.ADMIN,
     "tournaments:seating_check": CLUB,
     "tournaments:draw": Role.ADMIN,
     "tournaments:upload": Role.ADMIN,
     "tournaments:cut": Role.ADMIN,
     "tournaments:standings": CLUB,
     "tournaments:results_pdf": CLUB,
+    "tournaments:results_csv": CLUB,
+    "tournaments:results_xlsx": CLUB,
+    "tournaments:penalties_csv": CLUB,
+    "tournaments:report_pdf": CLUB,
+    "tournaments:sign_off": Role.ADMIN,
     "tournaments:round": CLUB,
     "tournaments:clock": CLUB,
+    "tournaments:hall": CLUB,
+    "tournaments:hall_now": CLUB,
     "tournaments:publish": Role.ADMIN,
     "tournaments:start_clock": Role.ADMIN,
     "tournaments:close": Role.ADMIN,
@@ -129,8 +151,20 @@ ACCESS: dict[str, Any] = {
     "clubs:player": CLUB,
     "clubs:player_rename": Role.SCOREKEEPER,
     "clubs:player_link": Role.ADMIN,
+    "clubs:player_federation": Role.SCOREKEEPER,
     "clubs:league_new": Role.ADMIN,
     "clubs:league_edit": Role.ADMIN,
+    "clubs:league_teams": Role.ADMIN,
+    "clubs:team_new": Role.ADMIN,
+    "clubs:team_save": Role.ADMIN,
+    "clubs:team_delete": Role.ADMIN,
+    "clubs:schedule_generate": Role.ADMIN,
+    "clubs:match_add": Role.ADMIN,
+    "clubs:schedule_clear": Role.ADMIN,
+    "standings:league_teams": CLUB,
+    "standings:teams_csv": CLUB,
+    "standings:titles_csv": CLUB,
+    "reports:teams": CLUB,
     "clubs:rulesets": CLUB,
     "clubs:ruleset_new": Role.ADMIN,
     "clubs:ruleset": CLUB,
@@ -184,6 +218,8 @@ def build(public: bool) -> Everything:
         game, {"result": {"type": "draw", "tenpai": [0]}}, version=state.version, key="h1"
     )
     league = make_league(club)
+    # Two teams of the league: one a page edits, one taken out (clubs:team_delete).
+    team, leaving_team = (LeagueTeam.objects.create(league=league, name=n) for n in ("東", "西"))
     # The member whose role a test changes or who is removed: not one of the visitors.
     bystander = make_member(club, "bystander", Role.MEMBER).memberships.get(club=club)
     leaving = make_member(club, "leaving", Role.MEMBER).memberships.get(club=club)
@@ -196,6 +232,17 @@ def build(public: bool) -> Everything:
         tournaments.set_status(entry, EntryStatus.CHECKED_IN)
     (round_,) = tournaments.draw_rounds(tournament, [1], SeatingMethod.RANDOM)
     tournaments.publish_round(round_, played_on=game.played_on)
+    # Registration open (its form is then anyone's), and one registrant with a withdrawal link.
+    registration.set_registration(
+        tournament,
+        registration_open=True,
+        registration_capacity=None,
+        registration_deadline=None,
+        asks_federation=False,
+    )
+    signed = registration.sign_up(
+        tournament, name="申込者", email="entrant@example.org", language="ja", now=timezone.now()
+    )
     ids = {
         "slug": club.slug,
         "game_id": str(game.pk),
@@ -206,14 +253,22 @@ def build(public: bool) -> Everything:
         "invitation_id": str(world.invitation.pk),
         "token": world.invitation.token,
         "tournament_id": str(tournament.pk),
+        "team_id": str(team.pk),
         "entry_id": str(entries[0].pk),
+        "registration_id": str(signed.pk),
         "number": "1",
         "seat": "1",
         "table": "1",
         "day": game.played_on.isoformat(),
     }
-    # clubs:remove takes its member out for good: another one than clubs:role's.
-    return Everything(world, ids, {"clubs:remove": {"membership_id": str(leaving.pk)}})
+    # clubs:remove takes its member out for good: another one than clubs:role's. A withdrawal
+    # link's token is the registrant's, not the invitation's.
+    own_ids = {
+        "clubs:remove": {"membership_id": str(leaving.pk)},
+        "clubs:team_delete": {"team_id": str(leaving_team.pk)},
+        "tournaments:withdraw": {"token": signed.token},
+    }
+    return Everything(world, ids, own_ids)
 
 
 @pytest.fixture(scope="module")
@@ -242,7 +297,7 @@ def answer(client: Any, url: str) -> Any:
 def expected_answer(name: str, visitor: str, public: bool) -> str:
     """What ``visitor`` should get from a club's ``name``: a status or "allowed"."""
     need = ACCESS[name]
-    if need == TOKEN:  # the invitation's token is the permission: anyone holding it
+    if need in (TOKEN, ANYONE):  # the token (or the open registration) is the permission
         return "200"
     if public and need is CLUB:  # a public club's pages are everyone's
         return "allowed"

@@ -143,3 +143,17 @@ def test_results_list_long_team_members_inside_the_page_with_the_ruleset() -> No
     pdf = results_pdf(tournament, "ja")
     assert max(right_edges(pdf)) <= LANDSCAPE_RIGHT + 0.1
     assert "ウマ:" in squeezed(poppler("pdftotext", "-", "-", data=pdf))
+
+
+def test_the_running_header_prints_a_name_with_hyphens_and_quotes_as_written() -> None:
+    """The page header is a CSS string: a hyphen, a quote or a backslash in the club's or the
+    league's name prints as written (JavaScript's escapes printed ``u002D`` there)."""
+    club = make_club()
+    club.name = 'K-Rule "Tsubame" \\ 麻雀会'
+    club.save(update_fields=["name"])
+    league = make_league(club, name="Autumn-League '26")
+    with translation.override("en"):
+        text = poppler("pdftotext", "-l", "1", "-", "-", data=standings_pdf(league))
+    assert 'K-Rule "Tsubame" \\ 麻雀会' in text
+    assert "Autumn-League '26" in text
+    assert "u002D" not in text

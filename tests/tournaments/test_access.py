@@ -92,6 +92,7 @@ PAGES: tuple[tuple[Page, Callable[[TournamentWorld], str], Callable[..., dict]],
     (Page("results.pdf", "get", None, None), lambda w: f"{t(w)}/results.pdf", lambda w: {}),
     (Page("round", "get", None, None), lambda w: f"{t(w)}{R1}/", lambda w: {}),
     (Page("clock", "get", None, None), lambda w: f"{t(w)}{R1}/clock/", lambda w: {}),
+    (Page("hall", "get", None, None), lambda w: f"{t(w)}{R1}/hall/", lambda w: {}),
     (Page("seating.pdf", "get", None, None), lambda w: f"{t(w)}{R1}/seating.pdf", lambda w: {}),
     (Page("cards.pdf", "get", None, None), lambda w: f"{t(w)}{R1}/cards.pdf", lambda w: {}),
     (
@@ -171,7 +172,9 @@ def test_permission_matrix_of_the_tournament_pages(
 
 
 @pytest.mark.django_db
-@pytest.mark.parametrize("path", ["rounds/2/", "rounds/2/clock/", "rounds/2/seating.pdf"])
+@pytest.mark.parametrize(
+    "path", ["rounds/2/", "rounds/2/clock/", "rounds/2/hall/", "rounds/2/seating.pdf"]
+)
 def test_a_draft_round_is_the_organisers_alone(path: str, kept: TournamentWorld) -> None:
     w = shared(kept, public=True)
     assert w.world.clients["member"].get(f"{t(w)}/{path}").status_code == 404

@@ -19,7 +19,7 @@ from django.views.decorators.http import require_POST
 from clubs.access import club_view
 from clubs.models import Club, Role
 from clubs.views.common import club_page, form_errors
-from tournaments import services
+from tournaments import registration, services
 from tournaments.forms import (
     DrawForm,
     EntryForm,
@@ -31,6 +31,7 @@ from tournaments.forms import (
 from tournaments.models import EntryStatus, RoundStatus, RoundTable
 from tournaments.services import TournamentError
 from tournaments.views.pages import get_round, get_tournament, players_page
+from tournaments.views.registration import tell_moved
 
 
 @require_POST
@@ -121,6 +122,9 @@ def entry(request: HttpRequest, club: Club, tournament_id: int, entry_id: int) -
     drafts = _drafts(tournament)
     _attempt(request, changes[action], _("%(name)s: saved.") % {"name": chosen.player.name})
     _tell_drafts(request, tournament, drafts)
+    chosen.refresh_from_db()
+    if action == "drop" and chosen.status == EntryStatus.DROPPED:  # a place came free
+        tell_moved(request, registration.fill_free_places(tournament, by))
     return back
 
 

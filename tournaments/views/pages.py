@@ -11,16 +11,31 @@ from typing import Any
 
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404
+from django.urls import reverse
 from django.views.decorators.http import require_safe
 
 from clubs import kana
 from clubs.access import club_object, club_view, role_allows
-from clubs.models import Club, Role
+from clubs.models import Club, Player, Role
 from clubs.views.common import club_page
 from standings.ratings import PROVISIONAL_GAMES, add_rating_column, club_ratings
 from tournaments import display
-from tournaments.forms import DrawForm, RegisterForm, TournamentForm, UploadForm
-from tournaments.models import Entry, EntryStatus, Round, RoundStatus, Tournament
+from tournaments.forms import (
+    DrawForm,
+    RegisterForm,
+    RegistrationSettingsForm,
+    TournamentForm,
+    UploadForm,
+)
+from tournaments.models import (
+    Entry,
+    EntryStatus,
+    RegistrationStatus,
+    Round,
+    RoundStatus,
+    Tournament,
+)
+from tournaments.registration import places_taken
 from tournaments.seating import Outlook, outlook
 from tournaments.services import seating_record, shortfall, table_size_of
 from tournaments.standings import tournament_ratings, tournament_standings
@@ -135,9 +150,47 @@ def players_page(
         "substitutes_needed": substitutes,
         "byes_needed": byes,
         "table_size": table_size_of(tournament.ruleset),
+        **({} if request.htmx else _registrations(request, tournament)),
     }
     template = "tournaments/players.html#entries" if request.htmx else "tournaments/players.html"
     return club_page(request, template, club, context, status=status)
+
+
+STATUS_ORDER = [
+    RegistrationStatus.PLACE,
+    RegistrationStatus.WAITING,
+    RegistrationStatus.APPROVED,
+    RegistrationStatus.REFUSED,
+    RegistrationStatus.WITHDRAWN,
+]
+
+
+def _registrations(request: HttpRequest, tournament: Tournament) -> dict[str, Any]:
+    """The self-registrations (places held first, then the waiting list in order, then the
+    rest), each with its place on the waiting list and whether the club knows the name."""
+    rows = sorted(
+        tournament.registrations.all(), key=lambda r: (STATUS_ORDER.index(r.status), r.position)
+    )
+    known = set(
+        Player.objects.filter(club=tournament.club, name__in=[r.name for r in rows]).values_list(
+            "name", flat=True
+        )
+    )
+    waiting = 0
+    for row in rows:
+        row.known = row.name in known  # type: ignore[attr-defined]
+        if row.status == RegistrationStatus.WAITING:
+            waiting += 1
+            row.waiting_position = waiting  # type: ignore[attr-defined]
+    link = reverse("tournaments:sign_up", args=[tournament.club.slug, tournament.pk])
+    return {
+        "registrations": rows,
+        "registration_form": RegistrationSettingsForm(instance=tournament),
+        "sign_up_url": request.build_absolute_uri(link),
+        "places_taken": places_taken(tournament),
+        "places_held": sum(1 for row in rows if row.status == RegistrationStatus.PLACE),
+        "waiting": waiting,
+    }
 
 
 def _found(entry: Entry, key: str) -> bool:

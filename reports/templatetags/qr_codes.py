@@ -1,0 +1,32 @@
+"""``{% qr_code url %}``: a printout's QR code with its URL printed under it (``reports.qr``).
+
+Every report template loads it (``{% load qr_codes %}``); an empty URL (a PDF built without a
+request, so without the site's host) prints nothing.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from django import template
+from django.utils.html import escape
+from django.utils.safestring import SafeString, mark_safe
+
+from reports.qr import qr_svg
+
+register = template.Library()
+
+# After each "/" of the path: where the printed URL may wrap (never inside "//" or a word).
+BREAKS = re.compile(r"(?<=[^/]/)(?=[^/])")
+
+
+@register.inclusion_tag("reports/qr.html")
+def qr_code(url: str, label: str = "") -> dict[str, Any]:
+    """The code of ``url``, then ``url`` itself; ``label`` above the URL says what it opens."""
+    return {"url": url, "svg": qr_svg(url) if url else "", "printed": printed(url), "label": label}
+
+
+def printed(url: str) -> SafeString:
+    """``url`` as text that may wrap after a slash of its path (``<wbr>``), escaped."""
+    return mark_safe("<wbr>".join(escape(part) for part in BREAKS.split(url)))
