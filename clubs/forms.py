@@ -90,14 +90,10 @@ class RoleForm(LabelsAbove, forms.Form):
     role = forms.ChoiceField(label=_("role"), choices=Role.choices)
 
 
-class PlayerForm(LabelsAbove, forms.Form):
-    name = forms.CharField(label=_("name"), max_length=Player._meta.get_field("name").max_length)
-    reading = forms.CharField(
-        label=_("reading (よみがな)"),
-        max_length=Player._meta.get_field("reading").max_length,
-        required=False,
-        help_text=_("In kana, for あいうえお order: やまだ たろう. Optional."),
-    )
+class ReadingCheck:
+    """A name's よみがな as every form that asks it reads it: kana (clubs.kana), or empty."""
+
+    cleaned_data: dict[str, Any]
 
     def clean_reading(self) -> str:
         try:
@@ -106,6 +102,16 @@ class PlayerForm(LabelsAbove, forms.Form):
             raise forms.ValidationError(
                 _("Write the reading in kana (やまだ, ヤマダ), not in kanji or letters.")
             ) from None
+
+
+class PlayerForm(ReadingCheck, LabelsAbove, forms.Form):
+    name = forms.CharField(label=_("name"), max_length=Player._meta.get_field("name").max_length)
+    reading = forms.CharField(
+        label=_("reading (よみがな)"),
+        max_length=Player._meta.get_field("reading").max_length,
+        required=False,
+        help_text=_("In kana, for あいうえお order: やまだ たろう. Optional."),
+    )
 
 
 EMA_NUMBER = re.compile(r"[0-9]{8}")

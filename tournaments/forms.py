@@ -7,8 +7,7 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from clubs import kana
-from clubs.forms import FederationChecks, LabelsAbove
+from clubs.forms import FederationChecks, LabelsAbove, ReadingCheck
 from clubs.models import Club
 from tournaments.models import EntryStatus, SeatingMethod, Tournament
 
@@ -145,7 +144,7 @@ class RefereeForm(forms.Form):
     needed = forms.BooleanField(required=False)
 
 
-class SignUpForm(FederationChecks, LabelsAbove, forms.Form):
+class SignUpForm(FederationChecks, ReadingCheck, LabelsAbove, forms.Form):
     """The public registration form; the federation fields only when the tournament asks them."""
 
     name = forms.CharField(label=_("name"), max_length=60)
@@ -182,14 +181,6 @@ class SignUpForm(FederationChecks, LabelsAbove, forms.Form):
 
     def clean_name(self) -> str:
         return " ".join(self.cleaned_data["name"].split())
-
-    def clean_reading(self) -> str:
-        try:
-            return kana.reading(self.cleaned_data.get("reading") or "")
-        except ValueError:
-            raise forms.ValidationError(
-                _("Write the reading in kana (やまだ, ヤマダ), not in kanji or letters.")
-            ) from None
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()

@@ -27,7 +27,7 @@ from clubs.models import Club
 from clubs.views.common import club_page
 from tournaments import display
 from tournaments.models import Round, RoundStatus, Tournament
-from tournaments.views.pages import get_round, get_tournament
+from tournaments.views.pages import get_round, get_tournament, round_as_it_stands
 
 STANDINGS_ROWS = 40  # the top of the standings the hall pages through; the rest is on phones
 
@@ -75,12 +75,6 @@ def _board(tournament: Tournament, round_: Round) -> dict[str, Any]:
     top: a few queries whatever the number of tables, and a replay only of the games changed
     since the last poll (``display.live_states``); the standings are added up again only after
     a table finishes (``display.standings_top``)."""
-    tables = display.round_tables(round_)
-    return {
-        "tournament": tournament,
-        "round": round_,
-        "tables": tables,
-        "counts": display.status_counts(tables),
-        "clock": display.round_clock(round_),
-        "standings": display.standings_top(tournament, STANDINGS_ROWS),
-    }
+    context = round_as_it_stands(tournament, round_, display.round_tables(round_))
+    context["standings"] = display.standings_top(tournament, STANDINGS_ROWS)
+    return context

@@ -216,7 +216,13 @@ def _round_context(
     with ``predict``, each player's chance of each place from the club's ratings."""
     tournament = get_tournament(club, tournament_id)
     round_ = get_round(request, tournament, number)
-    tables = display.round_tables(round_, club_ratings(club.pk) if predict else None)
+    return round_as_it_stands(
+        tournament, round_, display.round_tables(round_, club_ratings(club.pk) if predict else None)
+    )
+
+
+def round_as_it_stands(tournament: Tournament, round_: Round, tables: Any) -> dict[str, Any]:
+    """The round's page, the clock and the hall: its tables, how many at each status, its clock."""
     return {
         "tournament": tournament,
         "round": round_,
