@@ -28,7 +28,7 @@ from tournaments.models import (
     RoundStatus,
     Tournament,
 )
-from tournaments.services import TournamentError, _locked, _log, _team
+from tournaments.services import TournamentError, locked_tournament, log_tournament, team_named
 
 
 class Closed(TournamentError):
@@ -85,7 +85,7 @@ def sign_up(
 ) -> Registration:
     """A place if one is left, else the end of the waiting list; refused with the reason when
     registration is closed or the name or e-mail address has signed up already."""
-    tournament = _locked(tournament)
+    tournament = locked_tournament(tournament)
     if closed_because(tournament, now):
         raise Closed(_("Registration for this tournament is closed."))
     name = name.strip()
@@ -109,7 +109,7 @@ def sign_up(
             )
     except IntegrityError:  # the same person twice at the same instant
         raise TournamentError(_("You have registered for this tournament already.")) from None
-    _log(tournament, None, "signed_up", after={"name": name, "status": status})
+    log_tournament(tournament, None, "signed_up", after={"name": name, "status": status})
     return registration
 
 
@@ -127,7 +127,7 @@ def _refuse_duplicate(tournament: Tournament, name: str, email: str) -> None:
 def withdraw(registration: Registration) -> list[Registration]:
     """The registrant withdraws (their link): their place goes to the first waiting. Returns
     who moved up; withdrawing twice changes nothing. Refused once they are checked in."""
-    tournament = _locked(registration.tournament)
+    tournament = locked_tournament(registration.tournament)
     registration.refresh_from_db()
     if registration.status == RegistrationStatus.WITHDRAWN:
         return []
@@ -157,7 +157,9 @@ def _set_status(registration: Registration, status: str, user: Any) -> None:
     before, registration.status = registration.status, status
     registration.save(update_fields=["status"])
     name = registration.name
-    _log(registration.tournament, user, "registrant", before={name: before}, after={name: status})
+    log_tournament(
+        registration.tournament, user, "registrant", before={name: before}, after={name: status}
+    )
 
 
 def _fill_places(tournament: Tournament, user: Any = None) -> list[Registration]:
@@ -175,7 +177,7 @@ def _fill_places(tournament: Tournament, user: Any = None) -> list[Registration]
 def fill_free_places(tournament: Tournament, user: Any = None) -> list[Registration]:
     """Places freed by the organiser (an entry dropped out) go to the first waiting, while the
     tournament has not begun (no round published: later, nobody joins from the list)."""
-    tournament = _locked(tournament)
+    tournament = locked_tournament(tournament)
     if tournament.round_set.exclude(status=RoundStatus.DRAFT).exists():
         return []
     return _fill_places(tournament, user)
@@ -184,7 +186,7 @@ def fill_free_places(tournament: Tournament, user: Any = None) -> list[Registrat
 @transaction.atomic
 def refuse(registration: Registration, user: Any = None) -> list[Registration]:
     """The organiser refuses a place held or a place waited for; returns who moved up."""
-    tournament = _locked(registration.tournament)
+    tournament = locked_tournament(registration.tournament)
     registration.refresh_from_db()
     if registration.status not in (RegistrationStatus.PLACE, RegistrationStatus.WAITING):
         raise TournamentError(
@@ -202,7 +204,7 @@ def approve(registration: Registration, user: Any = None) -> Entry:
     A new player gets the reading and federation fields given; a player the club knows keeps
     what the club wrote, and only fields it left empty are filled. Approving someone on the
     waiting list gives them a place beyond the capacity: the organiser's choice."""
-    tournament = _locked(registration.tournament)
+    tournament = locked_tournament(registration.tournament)
     registration.refresh_from_db()
     if registration.status not in (RegistrationStatus.PLACE, RegistrationStatus.WAITING):
         raise TournamentError(
@@ -213,7 +215,7 @@ def approve(registration: Registration, user: Any = None) -> Entry:
     if tournament.entries.filter(player=player).exists():
         raise TournamentError(_("%(name)s is registered already.") % {"name": player.name})
     entry = Entry.objects.create(
-        tournament=tournament, player=player, team=_team(tournament, registration.team)
+        tournament=tournament, player=player, team=team_named(tournament, registration.team)
     )
     registration.entry = entry
     registration.save(update_fields=["entry"])
@@ -246,7 +248,7 @@ def approve_places(tournament: Tournament, user: Any = None) -> list[Entry]:
 @transaction.atomic
 def move(registration: Registration, later: bool, user: Any = None) -> bool:
     """Swap a waiting registrant with the one before them (or after, ``later``) on the list."""
-    _locked(registration.tournament)
+    locked_tournament(registration.tournament)
     registration.refresh_from_db()
     if registration.status != RegistrationStatus.WAITING:
         raise TournamentError(
@@ -262,7 +264,7 @@ def move(registration: Registration, later: bool, user: Any = None) -> bool:
     registration.position, other.position = other.position, registration.position
     Registration.objects.bulk_update([registration, other], ["position"])
     order = [r.name for r in waiting_list(registration.tournament)]
-    _log(registration.tournament, user, "waiting_list", after={"order": order})
+    log_tournament(registration.tournament, user, "waiting_list", after={"order": order})
     return True
 
 
@@ -286,7 +288,7 @@ def set_registration(
 ) -> list[Registration]:
     """Open or close registration, its places and deadline; more places move the waiting list
     up (fewer take no place back from anyone). Returns who moved up."""
-    tournament = _locked(tournament)
+    tournament = locked_tournament(tournament)
     before = {field: getattr(tournament, field) for field in REGISTRATION_FIELDS}
     tournament.registration_open = registration_open
     tournament.registration_capacity = registration_capacity
@@ -294,7 +296,7 @@ def set_registration(
     tournament.asks_federation = asks_federation
     tournament.save(update_fields=REGISTRATION_FIELDS)
     after = {field: getattr(tournament, field) for field in REGISTRATION_FIELDS}
-    _log(tournament, user, "registration", before=_plain(before), after=_plain(after))
+    log_tournament(tournament, user, "registration", before=_plain(before), after=_plain(after))
     return _fill_places(tournament, user)
 
 

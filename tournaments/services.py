@@ -53,7 +53,7 @@ class TournamentError(Exception):
     """A change refused, with the reason in the reader's language (nothing was saved)."""
 
 
-def _log(
+def log_tournament(
     tournament: Tournament,
     user: Any,
     action: str,
@@ -112,7 +112,7 @@ def create_tournament(
         cut_carry=cut_carry,
         created_by=user if getattr(user, "is_authenticated", False) else None,
     )
-    _log(tournament, user, "created", after=fields_of(tournament, TOURNAMENT_FIELDS))
+    log_tournament(tournament, user, "created", after=fields_of(tournament, TOURNAMENT_FIELDS))
     return tournament
 
 
@@ -159,7 +159,7 @@ def register(
     cleaned = [name.strip() for name in names if name.strip()]
     if not cleaned:
         raise TournamentError(_("Write at least one name."))
-    team_row = _team(tournament, team)
+    team_row = team_named(tournament, team)
     entries = []
     for name in cleaned:
         player, _created = Player.objects.get_or_create(club=tournament.club, name=name[:60])
@@ -170,11 +170,11 @@ def register(
                 tournament=tournament, player=player, team=team_row, is_substitute=substitute
             )
         )
-    _log(tournament, user, "registered", after={"players": cleaned, "team": team or None})
+    log_tournament(tournament, user, "registered", after={"players": cleaned, "team": team or None})
     return entries
 
 
-def _team(tournament: Tournament, name: str) -> Team | None:
+def team_named(tournament: Tournament, name: str) -> Team | None:
     name = name.strip()
     if not name:
         return None
@@ -190,7 +190,7 @@ def set_status(entry: Entry, status: str, user: Any = None) -> Entry:
     before, entry.status = entry.status, status
     entry.save(update_fields=["status"])
     name = entry.player.name
-    _log(entry.tournament, user, "status", before={name: before}, after={name: status})
+    log_tournament(entry.tournament, user, "status", before={name: before}, after={name: status})
     if before != status:
         _reseat_or_withdraw(entry.tournament, user)
     return entry
@@ -212,7 +212,7 @@ def check_in_many(tournament: Tournament, entry_ids: list[int], user: Any = None
     if changed:
         before = {entry.player.name: EntryStatus.REGISTERED.value for entry in changed}
         after = {entry.player.name: EntryStatus.CHECKED_IN.value for entry in changed}
-        _log(tournament, user, "status", before=before, after=after)
+        log_tournament(tournament, user, "status", before=before, after=after)
         _reseat_or_withdraw(tournament, user)
     return changed
 
@@ -220,10 +220,10 @@ def check_in_many(tournament: Tournament, entry_ids: list[int], user: Any = None
 @transaction.atomic
 def set_team(entry: Entry, team: str, user: Any = None) -> Entry:
     before = entry.team.name if entry.team else None
-    entry.team = _team(entry.tournament, team)
+    entry.team = team_named(entry.tournament, team)
     entry.save(update_fields=["team"])
     name, after = entry.player.name, entry.team.name if entry.team else None
-    _log(entry.tournament, user, "team", before={name: before}, after={name: after})
+    log_tournament(entry.tournament, user, "team", before={name: before}, after={name: after})
     return entry
 
 
@@ -249,12 +249,12 @@ def drop_out(
     drafts are seated with byes when the players no longer fill the tables. Returns the rounds
     seated again; refused, with nothing saved, when they cannot be (a table short, no byes).
     """
-    tournament = _locked(entry.tournament)
+    tournament = locked_tournament(entry.tournament)
     played = tournament.round_set.exclude(status=RoundStatus.DRAFT)
     entry.status = EntryStatus.DROPPED
     entry.dropped_after = max((r.number for r in played), default=0)
     entry.save(update_fields=["status", "dropped_after"])
-    _log(tournament, user, "dropped", after={entry.player.name: entry.dropped_after})
+    log_tournament(tournament, user, "dropped", after={entry.player.name: entry.dropped_after})
     if substitute.strip():
         substitute_for(entry, substitute, user)
     return reseat_drafts(tournament, byes=byes)
@@ -273,7 +273,7 @@ def _reseat_or_withdraw(tournament: Tournament, user: Any) -> None:
     except TournamentError:
         numbers = [round_.number for round_ in drafts]
         tournament.round_set.filter(pk__in=[round_.pk for round_ in drafts]).delete()
-        _log(tournament, user, "withdrawn", after={"rounds": numbers})
+        log_tournament(tournament, user, "withdrawn", after={"rounds": numbers})
 
 
 def reseat_drafts(tournament: Tournament, *, byes: bool = False) -> list[Round]:
@@ -296,7 +296,7 @@ def reseat_drafts(tournament: Tournament, *, byes: bool = False) -> list[Round]:
 # -- seating ---------------------------------------------------------------------------------
 
 
-def _locked(tournament: Tournament) -> Tournament:
+def locked_tournament(tournament: Tournament) -> Tournament:
     """The tournament read afresh and locked: two organisers' draws are made one after another."""
     return (
         Tournament.objects.select_for_update()
@@ -332,13 +332,13 @@ def draw_rounds(
     user: Any = None,
 ) -> list[Round]:
     """Seat rounds ``numbers`` as drafts (a draft there already is drawn again)."""
-    tournament = _locked(tournament)
+    tournament = locked_tournament(tournament)
     drawn = []
     for number in sorted(numbers):
         _check_drawable(tournament, number, method)
         tournament.round_set.filter(number=number, status=RoundStatus.DRAFT).delete()
         drawn.append(_draw(tournament, number, method, byes=byes))
-    _log(tournament, user, "seated", after={"rounds": list(numbers), "method": method})
+    log_tournament(tournament, user, "seated", after={"rounds": list(numbers), "method": method})
     return drawn
 
 
@@ -523,7 +523,7 @@ def _store_round(
 @transaction.atomic
 def upload_rounds(tournament: Tournament, text: str, user: Any = None) -> list[Round]:
     """Predefined seating from a CSV (round, table, players): every row checked before saving."""
-    tournament = _locked(tournament)
+    tournament = locked_tournament(tournament)
     entries = tournament.entries.values_list("pk", "player__name", "status")
     present = {name: pk for pk, name, status in entries if status == EntryStatus.CHECKED_IN}
     absent = {name for _pk, name, status in entries if status != EntryStatus.CHECKED_IN}
@@ -540,7 +540,7 @@ def upload_rounds(tournament: Tournament, text: str, user: Any = None) -> list[R
         players = sorted(entry for table in tables for entry in table)
         draw = {"players": players, "byes": [], "standings": None, "teams": {}, "table_size": 0}
         stored.append(_store_round(tournament, number, SeatingMethod.PREDEFINED, draw, tables))
-    _log(tournament, user, "uploaded", after={"rounds": sorted(rounds)})
+    log_tournament(tournament, user, "uploaded", after={"rounds": sorted(rounds)})
     return stored
 
 
@@ -572,7 +572,7 @@ def publish_round(
         table.save(update_fields=["game"])
     round_.status = RoundStatus.PUBLISHED
     round_.save(update_fields=["status"])
-    _log(tournament, user, "published", after={"round": round_.number})
+    log_tournament(tournament, user, "published", after={"round": round_.number})
     return round_
 
 
@@ -584,7 +584,7 @@ def start_clock(round_: Round, user: Any = None) -> Round:
         raise TournamentError(_("Publish the round before starting its clock."))
     round_.started_at = timezone.now()
     round_.save(update_fields=["started_at"])
-    _log(round_.tournament, user, "clock", after={"round": round_.number})
+    log_tournament(round_.tournament, user, "clock", after={"round": round_.number})
     return round_
 
 
@@ -593,7 +593,9 @@ def call_referee(table: RoundTable, needed: bool, user: Any = None) -> RoundTabl
     before, table.needs_referee = table.needs_referee, needed
     table.save(update_fields=["needs_referee"])
     where = f"R{table.round.number} T{table.number}"
-    _log(table.round.tournament, user, "referee", before={where: before}, after={where: needed})
+    log_tournament(
+        table.round.tournament, user, "referee", before={where: before}, after={where: needed}
+    )
     return table
 
 
@@ -616,14 +618,14 @@ def close_round(round_: Round, user: Any = None) -> Round:
     round_.status = RoundStatus.CLOSED
     round_.closed_at = timezone.now()
     round_.save(update_fields=["status", "closed_at"])
-    _log(round_.tournament, user, "closed", after={"round": round_.number})
+    log_tournament(round_.tournament, user, "closed", after={"round": round_.number})
     return round_
 
 
 @transaction.atomic
 def make_cut(tournament: Tournament, user: Any = None) -> list[int]:
     """The top players after round ``cut_after`` go on to the finals (entry ids, best first)."""
-    tournament = _locked(tournament)
+    tournament = locked_tournament(tournament)
     if tournament.cut_after is None or tournament.cut_size is None:
         raise TournamentError(_("This tournament has no cut."))
     closed = tournament.round_set.filter(
@@ -648,7 +650,7 @@ def make_cut(tournament: Tournament, user: Any = None) -> list[int]:
     tournament.finalists = finalists
     tournament.save(update_fields=["finalists"])
     names = dict(tournament.entries.values_list("pk", "player__name"))
-    _log(tournament, user, "cut", after={"finalists": [names[pk] for pk in finalists]})
+    log_tournament(tournament, user, "cut", after={"finalists": [names[pk] for pk in finalists]})
     return finalists
 
 
@@ -661,7 +663,7 @@ def sign_off(tournament: Tournament, user: Any) -> Tournament:
 
     Only once every round is closed and every game's points add up (``zero_sum_problems``).
     """
-    tournament = _locked(tournament)
+    tournament = locked_tournament(tournament)
     if tournament.signed_off_at is not None:
         raise TournamentError(_("The results are signed off already."))
     closed = tournament.round_set.filter(status=RoundStatus.CLOSED).count()
@@ -678,17 +680,17 @@ def sign_off(tournament: Tournament, user: Any) -> Tournament:
     tournament.signed_off_by = user if getattr(user, "is_authenticated", False) else None
     tournament.signed_off_at = timezone.now()
     tournament.save(update_fields=["signed_off_by", "signed_off_at"])
-    _log(tournament, user, "signed_off")
+    log_tournament(tournament, user, "signed_off")
     return tournament
 
 
 @transaction.atomic
 def withdraw_sign_off(tournament: Tournament, user: Any) -> Tournament:
     """The sign-off taken back (a result to correct): the report says "not signed off yet"."""
-    tournament = _locked(tournament)
+    tournament = locked_tournament(tournament)
     if tournament.signed_off_at is None:
         raise TournamentError(_("The results are not signed off."))
     tournament.signed_off_by, tournament.signed_off_at = None, None
     tournament.save(update_fields=["signed_off_by", "signed_off_at"])
-    _log(tournament, user, "sign_off_withdrawn")
+    log_tournament(tournament, user, "sign_off_withdrawn")
     return tournament

@@ -60,7 +60,7 @@ def check_in_many(request: HttpRequest, club: Club, tournament_id: int) -> HttpR
     if not chosen:
         messages.error(request, _("Tick the players to check in first."))
         return back
-    drafts = _drafts(tournament)
+    drafts = draft_rounds(tournament)
     try:
         ids = [int(value) for value in chosen]
         done = services.check_in_many(tournament, ids, request.user)
@@ -70,7 +70,7 @@ def check_in_many(request: HttpRequest, club: Club, tournament_id: int) -> HttpR
         messages.error(request, str(error))
     else:
         messages.success(request, _("%(n)d checked in.") % {"n": len(done)})
-        _tell_drafts(request, tournament, drafts)
+        tell_drafts(request, tournament, drafts)
     return back
 
 
@@ -119,27 +119,27 @@ def entry(request: HttpRequest, club: Club, tournament_id: int, entry_id: int) -
         "team": lambda: services.set_team(chosen, data["team"], by),
         "substitute": lambda: services.substitute_for(chosen, data["name"], by),
     }
-    drafts = _drafts(tournament)
+    drafts = draft_rounds(tournament)
     _attempt(request, changes[action], _("%(name)s: saved.") % {"name": chosen.player.name})
-    _tell_drafts(request, tournament, drafts)
+    tell_drafts(request, tournament, drafts)
     chosen.refresh_from_db()
     if action == "drop" and chosen.status == EntryStatus.DROPPED:  # a place came free
         tell_moved(request, registration.fill_free_places(tournament, by))
     return back
 
 
-def _drafts(tournament: Any) -> list[int]:
+def draft_rounds(tournament: Any) -> list[int]:
     return list(
         tournament.round_set.filter(status=RoundStatus.DRAFT).values_list("number", flat=True)
     )
 
 
-def _tell_drafts(request: HttpRequest, tournament: Any, before: list[int]) -> None:
+def tell_drafts(request: HttpRequest, tournament: Any, before: list[int]) -> None:
     """What a change of the players did to the rounds drawn but not published: seated again
     with the players playing now, or withdrawn when they no longer fill the tables."""
     if not before:
         return
-    after = _drafts(tournament)
+    after = draft_rounds(tournament)
     withdrawn = ", ".join(str(n) for n in before if n not in after)
     if withdrawn:
         messages.warning(

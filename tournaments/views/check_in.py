@@ -20,7 +20,7 @@ from clubs.views.common import club_page
 from tournaments import services
 from tournaments.models import Entry, EntryStatus, Tournament
 from tournaments.services import TournamentError
-from tournaments.views.actions import _drafts, _tell_drafts
+from tournaments.views.actions import draft_rounds, tell_drafts
 from tournaments.views.pages import get_tournament
 
 
@@ -48,7 +48,7 @@ def card_check_in(
     """The player checked in (once: a second tap changes nothing), back to the card's page."""
     tournament = get_tournament(club, tournament_id)
     entry = _entry(tournament, entry_id)
-    drafts = _drafts(tournament)
+    drafts = draft_rounds(tournament)
     name = entry.player.name
     back = redirect(
         "tournaments:card", slug=club.slug, tournament_id=tournament.pk, entry_id=entry.pk
@@ -63,7 +63,7 @@ def card_check_in(
     else:
         if done:
             messages.success(request, _("%(name)s is checked in.") % {"name": name})
-            _tell_drafts(request, tournament, drafts)
+            tell_drafts(request, tournament, drafts)
         else:
             messages.info(request, _("%(name)s was checked in already.") % {"name": name})
     return back
