@@ -10,8 +10,10 @@ from __future__ import annotations
 import datetime
 from collections.abc import Sequence
 from decimal import Decimal
+from typing import Any
 
 from clubs.models import Club, League, Player, RulesetVersion
+from scoring import services
 from scoring.models import Game, GameResult, GameStatus, Seat
 
 START = datetime.date(2026, 9, 1)
@@ -107,3 +109,25 @@ def play_short_games(
         services.end_game_early(game, reason="time", version=state.version, key=f"end-{number}")
         games.append(game)
     return games
+
+
+def score_only(
+    league: League,
+    version: RulesetVersion,
+    day: datetime.date,
+    seats: Sequence[tuple[str, Any]],
+    table: str = "",
+) -> Game:
+    """A game of the league entered by its final scores (素点入力) through the services,
+    ``seats`` as (name, final score) in seat order."""
+    game = services.start_game(
+        league.club,
+        ruleset_version=version,
+        players=[name for name, _score in seats],
+        played_on=day,
+        table_label=table,
+        league=league,
+    )
+    scores = [score for _name, score in seats]
+    services.record_final_scores(game, scores=scores, version=game.version, key=f"{game.pk}")
+    return game

@@ -12,7 +12,6 @@ from __future__ import annotations
 import csv
 import datetime
 import io
-from typing import Any
 
 import pytest
 from django.http import HttpResponseBase
@@ -23,6 +22,7 @@ from scoring import services
 from scoring.models import Game
 from standings.csv_export import safe_text
 from tests.clubs.factories import make_club, make_member, make_players, make_ruleset
+from tests.standings.factories import score_only
 
 NAMES = ("青木", "馬場", "千葉", "土井", "=SUM(A1)", "+81 90", "@x", "-x")
 FIRST = datetime.date(2026, 10, 1)
@@ -82,30 +82,13 @@ def players(club: Club) -> list[Player]:
     return make_players(club, NAMES)
 
 
-def score_only(
-    league: League, version: RulesetVersion, day: datetime.date, table: str, seats: list[Any]
-) -> Game:
-    """A game entered by its final scores (素点入力), ``seats`` as (name, final score)."""
-    game = services.start_game(
-        league.club,
-        ruleset_version=version,
-        players=[name for name, _score in seats],
-        played_on=day,
-        table_label=table,
-        league=league,
-    )
-    scores = [score for _name, score in seats]
-    services.record_final_scores(game, scores=scores, version=game.version, key=f"{game.pk}")
-    return game
-
-
 @pytest.fixture
 def league(club: Club, k_rule: RulesetVersion, players: list[Player]) -> League:
     league = League.objects.create(club=club, name="秋季リーグ 2026", ruleset=k_rule.ruleset)
     first = [("青木", 40000), ("馬場", 30000), ("千葉", 28000), ("土井", 2000)]
     second = [("=SUM(A1)", 52000), ("+81 90", 31000), ("@x", 19000), ("-x", -2000)]
-    score_only(league, k_rule, FIRST, "1卓", first)
-    score_only(league, k_rule, SECOND, "@2卓", second)
+    score_only(league, k_rule, FIRST, first, table="1卓")
+    score_only(league, k_rule, SECOND, second, table="@2卓")
     return league
 
 
@@ -285,7 +268,7 @@ def test_games_csv_has_a_row_per_player_per_game(as_member: Client, league: Leag
 def test_games_csv_guards_a_ruleset_name_too(as_member: Client, club: Club, league: League) -> None:
     version = make_ruleset(club, "k_rule", "=HYPERLINK(1)").current_version()
     assert version is not None
-    score_only(league, version, SECOND, "", [(n, 25000) for n in ("青木", "馬場", "千葉", "土井")])
+    score_only(league, version, SECOND, [(n, 25000) for n in ("青木", "馬場", "千葉", "土井")])
     rows = rows_of(as_member.get(url(league, "games.csv")))
     assert {row[3] for row in rows[1:]} == {"Kルール", "'=HYPERLINK(1)"}
 

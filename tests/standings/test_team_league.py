@@ -64,7 +64,6 @@ from clubs.models import (
     Role,
     RulesetVersion,
 )
-from scoring import services
 from scoring.models import Game, GameResult
 from scoring.players import merge_players
 from standings.teams import (
@@ -78,7 +77,7 @@ from standings.teams import (
 )
 from tests.clubs.conftest import logged_in
 from tests.clubs.factories import make_club, make_member, make_ruleset
-from tests.standings.factories import make_league
+from tests.standings.factories import make_league, score_only
 
 TEAMS = ("赤坂ドリブンズ", "渋谷ABEMAS", "EX風林火山", "KADOKAWAサクラナイツ")  # A, B, C, D
 N = [[1, 2, 3, 2], [2, 2, 1, 2], [2, 1, 2, 1], [1, 1, 1, 0]]  # n[j][k], as in the docstring
@@ -101,22 +100,6 @@ class World:
     playoffs: list[Game]
     member: User
     admin: User
-
-
-def score_only(
-    league: League, version: RulesetVersion, day: datetime.date, seats: list[Any]
-) -> Game:
-    """A game entered by its final scores (素点入力), ``seats`` as (name, final score)."""
-    game = services.start_game(
-        league.club,
-        ruleset_version=version,
-        players=[name for name, _score in seats],
-        played_on=day,
-        league=league,
-    )
-    scores = [score for _name, score in seats]
-    services.record_final_scores(game, scores=scores, version=game.version, key=f"{game.pk}")
-    return game
 
 
 def regular_games(
