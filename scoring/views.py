@@ -30,6 +30,7 @@ from clubs.ruleset_words import preset_name
 from scoring import display, hooks, services
 from scoring.engine import RecordError
 from scoring.forms import (
+    ChangeForm,
     ChipsFinalForm,
     FinalScoresForm,
     HandForm,
@@ -639,15 +640,17 @@ def chips_final(request: HttpRequest, club: Club, game_id: int) -> HttpResponse:
     initial |= change_initial(state.game.version)
     form = ChipsFinalForm(request.POST or None, initial=initial, names=state.players)
     back_to_hands = request.POST.get("action") == "hands"
+    # Going back to the hands' chips needs only the version and key, not a count per seat.
+    checked = ChangeForm(request.POST) if back_to_hands else form
     status = 200
-    if request.method == "POST" and (back_to_hands or form.is_valid()):
-        version, key = form.data.get("version"), form.data.get("key")
+    if request.method == "POST" and checked.is_valid():
+        data = checked.cleaned_data
         try:
             services.record_chips_final(
                 state.game,
-                chips=None if back_to_hands else form.cleaned_data["chips"],
-                version=int(version or -1),
-                key=str(key or ""),
+                chips=None if back_to_hands else data["chips"],
+                version=data["version"],
+                key=data["key"],
                 user=request.user,
             )
             return _redirect(request, _game_url(state.game))

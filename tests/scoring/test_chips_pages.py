@@ -146,3 +146,16 @@ def test_a_member_cannot_enter_chips(club: Club, chips_game: Game) -> None:
     assert client.post(url(chips_game, "chips/"), {**form, "chips_3": "0"}).status_code == 403
     chips_game.refresh_from_db()
     assert chips_game.chips_final is None
+
+
+def test_going_back_to_the_hands_with_a_broken_version_is_refused_not_a_server_error(
+    keeper: Client, chips_game: Game
+) -> None:
+    game = _finished(chips_game)
+    good = {"version": game.version, "key": "c1", "action": "save"}
+    good |= {"chips_0": "1", "chips_1": "-1", "chips_2": "0", "chips_3": "0"}
+    assert keeper.post(url(game, "chips/"), good).status_code == 302
+    broken = {"version": "abc", "key": "c2", "action": "hands"}
+    assert keeper.post(url(game, "chips/"), broken).status_code == 422
+    game.refresh_from_db()
+    assert game.chips_final == [1, -1, 0, 0]
