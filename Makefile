@@ -8,8 +8,10 @@ LOCAL_PG := postgres://tenbou@127.0.0.1:5432/tenbou
 .PHONY: install run test lint format messages bench
 
 # The .mo files are committed (make run works without gettext); this catches an edited .po.
+# The engine's hot modules are compiled with mypyc when the machine can (plain Python otherwise).
 install: $(STAMP)
 	@if command -v msgfmt >/dev/null; then $(PY) manage.py compilemessages --ignore=$(VENV) -v0; fi
+	@$(PY) scripts/build_engine.py
 
 # Reinstall only when the dependencies may have changed.
 $(STAMP): pyproject.toml

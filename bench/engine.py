@@ -3,14 +3,21 @@
 Each replay starts from the record document (reading and checking it included), as the app does
 when a hand is saved, and ends with the settlement; printing JSON (the replay command's output
 format) is left out. ``hands_per_s_one_ruleset`` reads every document under one ruleset built
-beforehand, as what-if does when it replays a league under another ruleset. Prints one JSON
-object as its last line.
+beforehand, as what-if does when it replays a league under another ruleset.
+
+``ratio_to_bare_lookup`` is what a hand costs over one bare han/fu lookup of the ``mahjong``
+library (``ScoresCalculator.calculate_scores``, the points of one win, nothing else) timed in the
+same process on the corpus' own wins: the engine's speed in units of this machine.
+``compiled`` says whether the mypyc build ran (``scoring/engine/compiled.py``); the pure Python
+engine's figure is measured too, in a child process with ``TENBOU_PURE_ENGINE=1``. Prints one
+JSON object as its last line.
 """
 
 from __future__ import annotations
 
 import json
 import os
+import subprocess
 import sys
 import time
 from collections.abc import Callable
@@ -20,6 +27,8 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from scoring.engine import read_record, replay, replay_record, ruleset_from_spec  # noqa: E402
+from scoring.engine.compiled import PURE_SWITCH, is_compiled  # noqa: E402
+from scoring.engine.record import Ron, Tsumo  # noqa: E402
 from scoring.engine.tenhou import mjlog_to_record  # noqa: E402
 
 ORACLE = ROOT.parent / "shared" / "oracles" / "tenhou"
@@ -44,6 +53,48 @@ def hands_per_second(run: Callable[[], object], hands_per_pass: int) -> tuple[in
     return round(passes * hands_per_pass / (time.process_time() - started)), passes
 
 
+def bare_lookups(records: list[object]) -> Callable[[], object]:
+    """One ``calculate_scores`` per win of the corpus, as the library is called bare."""
+    from mahjong.hand_calculating.hand_config import HandConfig
+    from mahjong.hand_calculating.scores import ScoresCalculator
+
+    calculator = ScoresCalculator()
+    configs = {
+        (tsumo, dealer): HandConfig(is_tsumo=tsumo, player_wind=27 if dealer else 28)
+        for tsumo in (False, True)
+        for dealer in (False, True)
+    }
+    lookups = []
+    for record in records:
+        rows = replay(record).hands  # type: ignore[arg-type]
+        for hand, row in zip(record.hands, rows, strict=False):  # type: ignore[attr-defined]
+            result = hand.result
+            if not isinstance(result, Ron | Tsumo):
+                continue
+            for win in result.wins if isinstance(result, Ron) else (result.win,):
+                dealer = win.winner == row.dealer
+                config = configs[(isinstance(result, Tsumo), dealer)]
+                lookups.append((win.han or 13, win.fu or 30, config, bool(win.yakuman)))
+    calculate = calculator.calculate_scores
+
+    def run() -> object:
+        return [calculate(han, fu, config, yakuman) for han, fu, config, yakuman in lookups]
+
+    run.count = len(lookups)  # type: ignore[attr-defined]
+    return run
+
+
+def pure_hands_per_second() -> int | None:
+    """``hands_per_s`` of the pure Python engine, from a child process (None when this is it)."""
+    if not is_compiled():
+        return None
+    env = {**os.environ, PURE_SWITCH: "1"}
+    done = subprocess.run(
+        [sys.executable, __file__], env=env, capture_output=True, text=True, check=True
+    )
+    return json.loads(done.stdout.splitlines()[-1])["hands_per_s"]
+
+
 def main() -> None:
     if hasattr(os, "sched_setaffinity"):
         os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})  # one core, as the issue asks
@@ -63,6 +114,8 @@ def main() -> None:
     one_ruleset, _ = hands_per_second(
         lambda: [replay(read_record(game, what_if)) for game in games], hands_per_pass
     )
+    lookup = bare_lookups(records)
+    lookups_per_s, _ = hands_per_second(lookup, lookup.count)  # type: ignore[attr-defined]
     result = {
         "bench": "engine",
         "games": len(games),
@@ -71,6 +124,11 @@ def main() -> None:
         "hands_per_s_already_read": from_records,
         "hands_per_s": from_documents,
         "hands_per_s_one_ruleset": one_ruleset,
+        "bare_lookups_per_s": lookups_per_s,
+        "ratio_to_bare_lookup": round(lookups_per_s / from_documents, 2),
+        "compiled": is_compiled(),
+        "hands_per_s_pure": pure_hands_per_second() or from_documents,
+        "load_1m": round(os.getloadavg()[0], 2),
     }
     print(json.dumps(result))
 

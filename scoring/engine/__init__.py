@@ -8,12 +8,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from .errors import RecordError
-from .game import GameReplay, HandRow, NextHand, replay
-from .hand import Transfer
-from .record import GameRecord, read_record
-from .rules import Ruleset, resolve_options, ruleset_from_spec
-from .settlement import Final
+from .compiled import use_compiled_build
+
+COMPILED_BUILD = use_compiled_build(__path__)  # before the first of them is imported
+
+from .errors import RecordError  # noqa: E402
+from .game import GameReplay, HandRow, NextHand, replay  # noqa: E402
+from .hand import Transfer  # noqa: E402
+from .record import GameRecord, read_record  # noqa: E402
+from .rules import Ruleset, resolve_options, ruleset_from_spec  # noqa: E402
+from .settlement import Final  # noqa: E402
 
 __all__ = [
     "Final",

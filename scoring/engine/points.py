@@ -164,7 +164,7 @@ def check_value(rules: Ruleset, win: Win, tsumo: bool, honba: int, path: str) ->
     """
     key = ("valid", win.han, win.fu, win.yakuman, win.fan, tsumo, rules.min_han(honba))
     if key not in rules.memo:
-        remember(rules, key, lambda: _check_value(rules, win, tsumo, honba, path) or True)
+        remember(rules, key, lambda: _check_value(rules, win, tsumo, honba, path))
 
 
 def _refuse(win: Win, message: str, field: str, code: str, **params: object) -> RecordError:
@@ -177,10 +177,11 @@ def _refuse(win: Win, message: str, field: str, code: str, **params: object) -> 
     )
 
 
-def _check_value(rules: Ruleset, win: Win, tsumo: bool, honba: int, path: str) -> None:
+def _check_value(rules: Ruleset, win: Win, tsumo: bool, honba: int, path: str) -> bool:
+    """True when the value can exist (memoised); raises ``RecordError`` naming the field."""
     if rules.scoring == "additive_fan":
         _check_fan(rules, win, path)
-        return
+        return True
     if win.fan is not None:
         raise _refuse(win, "this ruleset scores by han, not fan", f"{path}.fan", "han_not_fan")
     if win.yakuman is not None:
@@ -188,7 +189,7 @@ def _check_value(rules: Ruleset, win: Win, tsumo: bool, honba: int, path: str) -
             raise _refuse(win, "give han or yakuman, not both", f"{path}.han", "han_or_yakuman")
         if rules.aotenjou is not None:
             _check_fu(rules, win, tsumo, path, needed=True)
-        return
+        return True
     han = win.han or 0
     if han < 1:
         raise _refuse(win, "a win needs at least 1 han", f"{path}.han", "no_han")
@@ -201,6 +202,7 @@ def _check_value(rules: Ruleset, win: Win, tsumo: bool, honba: int, path: str) -
         )
     needed = rules.aotenjou is not None or (rules.scoring == "riichi" and han < rules.limits[0][0])
     _check_fu(rules, win, tsumo, path, needed)
+    return True
 
 
 def _check_fan(rules: Ruleset, win: Win, path: str) -> None:

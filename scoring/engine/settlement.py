@@ -231,7 +231,7 @@ def settle(
     for seat, points in penalties:
         off[seat] += _scaled(rules, points)
     per_point = rules.points_unit * SCALE
-    points = tuple([(totals[s] + bonus[s] + off[s]) / per_point + 0.0 for s in range(n)])
+    seat_points = tuple([(totals[s] + bonus[s] + off[s]) / per_point + 0.0 for s in range(n)])
     # Each seat's fields in SeatSettlement's order.
     seats = tuple(
         [
@@ -249,10 +249,10 @@ def settle(
                     remainder[s] / per_point,
                     bonus[s] / per_point,
                     off[s] / per_point,
-                    points[s],
+                    seat_points[s],
                 ),
             )
             for s in range(n)
         ]
     )
-    return _new(Final, (ended_by, tuple(final_scores), tuple(ranks), points, deposits, seats))
+    return _new(Final, (ended_by, tuple(final_scores), tuple(ranks), seat_points, deposits, seats))
