@@ -56,6 +56,7 @@ bench: install
 	if [ -z "$$DATABASE_URL" ]; then .ci/pg-setup; export DATABASE_URL=$(LOCAL_PG); fi; \
 	for script in bench/*.py; do \
 		[ -e "$$script" ] || continue; \
+		case "$$(basename "$$script")" in _*) continue;; esac; \
 		echo "== $$script"; \
 		$(PY) "$$script"; \
 	done

@@ -28,6 +28,7 @@ from typing import Any, NamedTuple
 
 from django import forms
 from django.conf import settings
+from django.core.cache import cache
 from django.db import DEFAULT_DB_ALIAS, connections
 from django.db.models import QuerySet, TextField
 from django.db.models.functions import Cast, Mod
@@ -53,6 +54,7 @@ from scoring.engine import (
 from scoring.engine.presets import PRESETS
 from scoring.models import RECORD_FORMAT, Game, GameResult, Hand, table_name
 from standings.forms import DateRange
+from standings.stamps import CACHE_SECONDS, cache_key, results_stamp
 from standings.tables import (
     LineTotals,
     ResultLine,
@@ -266,6 +268,35 @@ def what_if(
     notes.sort(key=lambda note: note.game_id)  # in game order, whichever process played it
     rows, table_size = totals.rows()
     return WhatIf(target, rows, table_size, counted, notes)
+
+
+# Bumped when what a WhatIf holds changes shape: entries of an older shape are not read.
+WHATIF_CACHE_VERSION = 1
+
+
+def remembered_what_if(
+    league: League,
+    target: Target,
+    date_from: datetime.date | None = None,
+    date_to: datetime.date | None = None,
+) -> WhatIf:
+    """``what_if``, from the cache when nothing it depends on has changed since."""
+    key = cache_key(
+        "whatif",
+        WHATIF_CACHE_VERSION,
+        league.pk,
+        league.counting,
+        league.best_games,
+        str(league.points_cap),
+        league.tie_breaks,
+        league.qualification_games,
+        target.key,
+        json.dumps(target.options, sort_keys=True, default=str),
+        (date_from, date_to),
+        get_language(),
+        results_stamp(league.club_id, league),
+    )
+    return cache.get_or_set(key, lambda: what_if(league, target, date_from, date_to), CACHE_SECONDS)
 
 
 Part = tuple[LineTotals, list[GameNote], int]
@@ -574,7 +605,7 @@ def compare(
     """The standings as played and under ``target``, over the same games and dates."""
     starts, ends = league_dates(league, date_from, date_to)
     current = league_standings(league, starts, ends)
-    other = what_if(league, target, starts, ends)
+    other = remembered_what_if(league, target, starts, ends)
     before = {row.player_id: row for row in current.rows}
     moves = [Move(row, before.get(row.player_id)) for row in other.rows]
     return Comparison(current, other, moves)

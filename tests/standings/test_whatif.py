@@ -483,3 +483,42 @@ def test_a_big_league_shared_among_processes_adds_up_as_one_process(
     assert shared == alone
     assert alone[2] == 7  # the tobi game too: M-League has no tobi, it is settled as it stands
     assert {name for name, *_ in alone[0]} == {*NAMES, "江藤"}
+
+
+# -- kept in the cache ------------------------------------------------------------------------
+
+
+def test_the_comparison_replays_once_until_a_game_changes(
+    league: League, k_rule: RulesetVersion, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A second look at the same what-if costs no replay; a changed game makes a new one, with
+    the new game in it; another language, other rules or other dates are other entries."""
+    from standings import whatif
+
+    replays: list[int] = []
+    real = whatif._replayed
+
+    def counted(*args: Any, **kwargs: Any) -> Any:
+        replays.append(1)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(whatif, "_replayed", counted)
+    target = find_target(league.club, f"preset:{MLEAGUE}")
+    first = compare(league, target)
+    again = compare(league, target)
+    assert len(replays) == 1
+    assert totals(again.what_if.rows) == totals(first.what_if.rows)
+    with translation.override("en"):
+        compare(league, target)
+    assert len(replays) == 2
+    compare(league, find_target(league.club, "preset:tenhou"))
+    assert len(replays) == 3
+    compare(league, target, date_from=DAY)
+    assert len(replays) == 4
+
+    play(league.club, k_rule, league, GAMES[0])
+    after = compare(league, target)
+    assert len(replays) == 5
+    assert after.what_if.games == first.what_if.games + 1
+    played = [document({"preset": "k_rule"}, hands) for hands in [*GAMES, GAMES[0]]]
+    assert totals(after.what_if.rows) == by_hand(target.options, played)
