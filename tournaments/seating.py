@@ -461,7 +461,8 @@ class _Field:
         return sum(seat_key.get(player, any_seat) for player in table)
 
     def blocked_by_key(self, key: int) -> bool:
-        return self.seats_short_by_key(key) > 0
+        found = self._short.get(key)  # known, nearly always: no second call
+        return (found if found is not None else self.seats_short_by_key(key)) > 0
 
     def seats_short_by_key(self, key: int) -> int:
         """How many of the table's players cannot take a seat they have taken least, however
@@ -552,6 +553,13 @@ class _Plan:
         for round_ in tables:
             for table in round_:
                 self.met.update(_pairs(table))
+        # The same meetings by player (``met_with[a][b]``): ``_delta`` reads them millions of
+        # times a draw, and an int key is found faster than a pair built and hashed each time.
+        self.met_with: dict[int, dict[int, int]] = {p: {} for p in self.field.players}
+        for (a, b), count in self.met.items():
+            if count:
+                self.met_with.setdefault(a, {})[b] = count
+                self.met_with.setdefault(b, {})[a] = count
         self.cost = self._cost()
 
     def _cost(self) -> int:
@@ -614,13 +622,13 @@ class _Plan:
 
     def _conflicted(self) -> list[tuple[int, int]]:
         """(round, player) of every player in a conflict."""
-        teams, met = self.field.teams, self.met
+        teams, met_with = self.field.teams, self.met_with
         found: list[tuple[int, int]] = []
         # The constructed rounds of a first draw (before ``locked``) are kept as they are.
         for k in range(self.locked, len(self.tables)):
             for table in self.tables[k]:
                 for a, b in combinations(table, 2):
-                    if met[(a, b) if a < b else (b, a)] > 1 or (
+                    if met_with[a].get(b, 0) > 1 or (
                         teams and a in teams and teams.get(b) == teams[a]
                     ):
                         found += [(k, a), (k, b)]
@@ -629,37 +637,46 @@ class _Plan:
                 found += [(0, player) for player in table]
         return found
 
-    def _delta(self, k: int, a: int, b: int) -> int:
-        """What swapping ``a`` and ``b`` (at two tables of round ``k``) does to the conflicts."""
+    def _delta(self, k: int, a: int, b: int, keys: Sequence[int] | None = None) -> int:
+        """What swapping ``a`` and ``b`` (at two tables of round ``k``) does to the conflicts.
+
+        ``keys``: the round drawn's ``table_key`` of each table, when the caller has them.
+        """
         ta, tb = self.where[k][a][0], self.where[k][b][0]
-        teams, delta, met = self.field.teams, 0, self.met.get
+        teams, delta, met_with = self.field.teams, 0, self.met_with
         more = self._more_table
         tables = self.tables[k]
         for mover, leaving, joining in ((a, ta, tb), (b, tb, ta)):
             team = teams.get(mover) if teams else None
+            met = met_with[mover].get
             for other in tables[leaving]:
                 if other != mover:
-                    count = met((mover, other) if mover < other else (other, mover), 0)
+                    count = met(other, 0)
                     delta -= more[count - 1] if more else _more(count - 1)
                     if team is not None and teams.get(other) == team:
                         delta -= TEAM_COST
             for other in tables[joining]:
                 if other != a and other != b:
-                    count = met((mover, other) if mover < other else (other, mover), 0)
+                    count = met(other, 0)
                     delta += more[count] if more else _more(count)
                     if team is not None and teams.get(other) == team:
                         delta += TEAM_COST
         if k == 0:  # the round being drawn: can everyone still take a seat within one?
-            delta += WIND_COST * self._wind_change(a, ta, b, tb)
+            delta += WIND_COST * self._wind_change(a, ta, b, tb, keys)
         return delta
 
-    def _wind_change(self, a: int, ta: int, b: int, tb: int) -> int:
+    def _wind_change(
+        self, a: int, ta: int, b: int, tb: int, keys: Sequence[int] | None = None
+    ) -> int:
         """Tables of the round drawn blocked for the winds after swapping ``a`` and ``b``, less
         before."""
         field = self.field
         blocked = field.blocked_by_key
         round_ = self.tables[0]
-        key_a, key_b = field.table_key(round_[ta]), field.table_key(round_[tb])
+        if keys is None:
+            key_a, key_b = field.table_key(round_[ta]), field.table_key(round_[tb])
+        else:
+            key_a, key_b = keys[ta], keys[tb]
         moved = field.seat_key(b) - field.seat_key(a)  # a leaves table ta for b, and back
         before = blocked(key_a) + blocked(key_b)
         return blocked(key_a + moved) + blocked(key_b - moved) - before
@@ -670,10 +687,12 @@ class _Plan:
         mine = self.where[k][player][0]
         options: list[tuple[int, int]] = []
         lowest = None
+        # Every swap of this step starts from the same tables: their wind keys are read once.
+        keys = [self.field.table_key(table) for table in self.tables[0]] if k == 0 else None
         for other in self.field.players:
             if self.where[k][other][0] == mine:
                 continue
-            delta = self._delta(k, player, other)
+            delta = self._delta(k, player, other, keys)
             if tabu.get((k, player, other), 0) > step and self.cost + delta >= best:
                 continue
             if lowest is None or delta < lowest:
@@ -689,6 +708,13 @@ class _Plan:
         round_[ta][sa], round_[tb][sb] = b, a
         self.where[k][a], self.where[k][b] = (tb, sb), (ta, sa)
         self.met.update(_pairs(round_[ta]) + _pairs(round_[tb]))
+        met, met_with = self.met, self.met_with
+        for table in (round_[ta], round_[tb]):  # a and b met others; others met a and b
+            for other in table:
+                for mover in (a, b):
+                    if other != mover:
+                        count = met[(mover, other) if mover < other else (other, mover)]
+                        met_with[mover][other] = met_with[other][mover] = count
 
     def _shake(self) -> None:
         """A few random swaps, to leave a valley the tabu search keeps falling back into."""
