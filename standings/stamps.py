@@ -3,7 +3,8 @@ of what they add up moves on, read in one quick query instead of adding up 100,0
 
 - the games in scope (a league's, or a club's for a player's overall page): how many there are
   and the sum of their versions, which every change of a game raises (a hand, an end, a void,
-  a move to another league: ``scoring.services._begin``) and a new or moved game changes too;
+  a move to another league: ``scoring.services.changes.begin_change``) and a new or moved game
+  changes too;
 - the club's players (how many, the newest) and its change log's newest entry: a merge moves
   results to another player, a rename or a league's new settings are logged;
 - the generation of results rebuilt behind the games' back (``services.derived_generation``).

@@ -163,7 +163,7 @@ def test_a_failure_while_rebuilding_rolls_the_hand_back(
     def broken(*args: object) -> None:
         raise RuntimeError("disk full")
 
-    monkeypatch.setattr(services, "_hand_stats", broken)
+    monkeypatch.setattr("scoring.services.hands.hand_stats", broken)
     with pytest.raises(RuntimeError):
         services.record_hand(game, draw(0), version=0, key="k")
     game.refresh_from_db()

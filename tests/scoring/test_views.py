@@ -301,7 +301,7 @@ def test_a_hand_sent_after_another_tablet_ended_the_game_gets_the_fresh_version(
             state.game.version -= 1  # the row as it was before the other tablet's commit
         return state
 
-    monkeypatch.setattr(services, "game_state", torn)
+    monkeypatch.setattr("scoring.services.hands.game_state", torn)
     late = {"version": 1, "key": "late", "result": "draw", "tenpai": ["0"]}
     response = keeper.post(url(game, "hands/"), late, headers=HTMX)
     assert response.status_code == 409
