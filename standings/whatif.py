@@ -30,7 +30,7 @@ from django import forms
 from django.conf import settings
 from django.core.cache import cache
 from django.db import DEFAULT_DB_ALIAS, connections
-from django.db.models import QuerySet, TextField
+from django.db.models import Count, Q, QuerySet, TextField
 from django.db.models.functions import Cast, Mod
 from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
@@ -312,14 +312,16 @@ def _replay_part(
     replayed, and added up: (the players' sums, the notes, the games counted)."""
     results = counted_results(league, *dates)
     through_game = counted_games_filter(league, *dates, "game__")
+    games = Game.objects.filter(**counted_games_filter(league, *dates))
     if share is not None:
         k, n = share
         results = results.alias(share=Mod("game_id", n)).filter(share=k)
         through_game["game_id__in"] = results.values("game_id")
+        games = games.alias(share=Mod("id", n)).filter(share=k)
     totals = LineTotals(league)
     notes: list[GameNote] = []
     counted = 0
-    for lines, note in _replayed(_stream(results, through_game), options):
+    for lines, note in _replayed(_stream(games, results, through_game), options):
         for line in lines:
             totals.add(line)
         notes.extend([note] if note else [])
@@ -390,23 +392,22 @@ def _refusal(target: Target, sizes: set[int]) -> str:
 
 
 def _table_sizes(results: QuerySet[GameResult]) -> set[int]:
-    """The players at the counted games' tables (4, 3 or both), in two quick queries."""
-    four = results.filter(seat=3).exists()
-    three = results.filter(seat=0).exclude(game__results__seat=3).exists()
-    return {size for size, played in ((4, four), (3, three)) if played}
+    """The players at the counted games' tables (4, 3 or both), in one count: every game has
+    a seat 0, and only four-player games a seat 3."""
+    counts = results.aggregate(
+        games=Count("pk", filter=Q(seat=0)), four=Count("pk", filter=Q(seat=3))
+    )
+    games, four = counts["games"], counts["four"]
+    return {size for size, played in ((4, four > 0), (3, games > four)) if played}
 
 
 def _stream(
-    results: QuerySet[GameResult], through_game: dict[str, Any]
+    counted: QuerySet[Game], results: QuerySet[GameResult], through_game: dict[str, Any]
 ) -> Iterator[tuple[_Game, list[_Seat], list[Any]]]:
     """Each counted game with its seats and hands, in game order, from three streams
-    (``through_game``: the counted games' lookups from a row of one of them)."""
-    games = (
-        Game.objects.filter(pk__in=results.values("game_id"))
-        .order_by("pk")
-        .values_list(*_Game._fields)
-        .iterator(chunk_size=GAMES_PER_FETCH)
-    )
+    (``through_game``: the counted games' lookups from a row of one of them). A game with no
+    results yet (finished after they were read) is left for the next time."""
+    games = counted.order_by("pk").values_list(*_Game._fields).iterator(chunk_size=GAMES_PER_FETCH)
     seats = _grouped(
         results.order_by("game_id", "seat")
         .values_list("game_id", "player_id", "player__name", "penalties")
