@@ -21,30 +21,34 @@ from __future__ import annotations
 import http.client
 import json
 import multiprocessing
-import os
 import random
 import re
 import secrets
-import socket
 import statistics
-import subprocess
-import sys
 import threading
 import time
 import uuid
-from collections.abc import Iterator
-from contextlib import contextmanager
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
-from urllib.parse import urlencode, urlsplit, urlunsplit
+from urllib.parse import urlencode
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
+# admin_sql, free_port, server_env, start_server: tests/deploy/test_two_servers.py's, from here.
+from _common import (  # noqa: F401
+    PLAYERS,
+    WORKERS,
+    admin_sql,
+    club_with_games,
+    free_port,
+    game_path,
+    own_database,
+    percentile,
+    server_env,
+    serving,
+    start_server,
+)
 
 SECONDS = 30.0
 CLIENTS = 16
-WORKERS = 4
 THINK = 0.5  # seconds between one scorekeeper's taps on "record", on average
 WARM_UP = 2.0  # seconds for each client's untimed first requests (every worker loads once)
 RETRY_EVERY = 10  # every tenth post is sent again with the same key (a lost answer)
@@ -52,7 +56,6 @@ CSRF = secrets.token_hex(16)  # 32 characters: the cookie and the header carry t
 VERSION = re.compile(r'<input type="hidden" name="version" value="(\d+)"')
 HANDS = re.compile(r'<tr id="hand-(\d+)"')
 NOTICE = re.compile(r'role="alert">([^<]+)<')
-PLAYERS = ["青木", "馬場", "千葉", "土井"]
 BENCH_DB = "tenbou_bench_hand_entry"
 
 # One K-rule hanchan as the form posts it: a riichi, a draw, a double ron, a chombo, a dead hand.
@@ -73,85 +76,28 @@ HANCHAN: list[dict[str, Any]] = [
 ]  # fmt: skip
 
 
-def bench_database_url() -> str:
-    """A database of the benchmark's own, beside DATABASE_URL's (made afresh each run)."""
-    url = os.environ.get("DATABASE_URL", "")
-    if not url.startswith(("postgres://", "postgresql://")):
-        sys.exit("DATABASE_URL must be PostgreSQL (make bench sets the local one)")
-    parts = urlsplit(url)
-    return urlunsplit(parts._replace(path=f"/{BENCH_DB}"))
-
-
-def admin_sql(url: str, *statements: str) -> None:
-    import psycopg
-
-    with psycopg.connect(url, autocommit=True) as connection:
-        for statement in statements:
-            connection.execute(statement)  # type: ignore[arg-type]
-
-
-def server_env(database_url: str) -> dict[str, str]:
-    """Production settings (DEBUG off) on plain HTTP on the loopback."""
-    return {
-        **os.environ,
-        "DATABASE_URL": database_url,
-        "SECRET_KEY": secrets.token_urlsafe(50),
-        "DEBUG": "0",
-        "ALLOWED_HOSTS": "127.0.0.1",
-        "SECURE_SSL_REDIRECT": "0",
-        "SECURE_PROXY_SSL_HEADER": "0",
-        "SESSION_COOKIE_SECURE": "0",
-        "CSRF_COOKIE_SECURE": "0",
-        "SECURE_HSTS_SECONDS": "0",
-        "DJANGO_SETTINGS_MODULE": "tenbou.settings",
-    }
-
-
 def prepare() -> dict[str, Any]:
     """Migrate, then a club, a scorekeeper's session, and 17 games (16 own, 1 shared)."""
-    import datetime
-
-    from django.contrib.auth.models import User
-    from django.core.management import call_command
-    from django.test import Client
-
-    from clubs.models import Club, Membership, Role, Ruleset, RulesetVersion
-    from scoring.engine import resolve_options
-    from scoring.services import start_game
-
-    call_command("migrate", verbosity=0)
-    club = Club.objects.create(name="bench", slug="bench")
-    user = User.objects.create_user("bench")
-    Membership.objects.create(club=club, user=user, role=Role.SCOREKEEPER)
-    ruleset = Ruleset.objects.create(club=club, name="K", preset="k_rule")
-    options = resolve_options({"preset": "k_rule"})
-    version = RulesetVersion.objects.create(ruleset=ruleset, number=1, options=options)
-    today = datetime.date.today()
-    games = [
-        start_game(club, ruleset_version=version, players=PLAYERS, played_on=today).pk
-        for _ in range(CLIENTS + 1)
-    ]
-    client = Client()
-    client.force_login(user)
-    spare = start_game(club, ruleset_version=version, players=PLAYERS, played_on=today).pk
-    return {
-        "session": client.cookies["sessionid"].value,
-        "games": games,
-        "ruleset": ruleset.pk,
-        "queries_per_hand": queries_per_hand(client, spare),
-    }
+    setup = club_with_games(CLIENTS + 2)
+    spare = setup["games"].pop()  # a game of its own to count one hand's queries on
+    return {**setup, "queries_per_hand": queries_per_hand(spare)}
 
 
-def queries_per_hand(client: Any, game: int) -> int:
+def queries_per_hand(game: int) -> int:
     """The SQL statements of one hand post, as the server runs it (BEGIN and COMMIT included).
 
     Posted in this process through Django's test client on the benchmark's database (which
     commits, as the server does), on a game with 12 hands already.
     """
+    from django.contrib.auth.models import User
     from django.db import connection
+    from django.test import Client
     from django.test.utils import CaptureQueriesContext
 
     from scoring.models import Game
+
+    client = Client()
+    client.force_login(User.objects.get(username="bench"))
 
     headers = {"HX-Request": "true", "Host": "127.0.0.1"}  # the server's ALLOWED_HOSTS
     version = 0
@@ -163,33 +109,6 @@ def queries_per_hand(client: Any, game: int) -> int:
         version = int(VERSION.findall(response.content.decode())[0])
     Game.objects.filter(pk=game).delete()  # its hands were acknowledged to no tablet
     return len(queries.captured_queries)
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
-
-
-def start_server(env: dict[str, str], port: int) -> subprocess.Popen[bytes]:
-    gunicorn = Path(sys.executable).with_name("gunicorn")
-    server = subprocess.Popen(
-        [str(gunicorn), "tenbou.wsgi", "-w", str(WORKERS), "-b", f"127.0.0.1:{port}"],
-        cwd=ROOT,
-        env=env,
-        stderr=subprocess.DEVNULL,
-    )
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
-        try:
-            connection = http.client.HTTPConnection("127.0.0.1", port, timeout=2)
-            connection.request("GET", "/healthz")
-            if connection.getresponse().status == 200:
-                return server
-        except OSError:
-            time.sleep(0.2)
-    server.terminate()
-    sys.exit("gunicorn did not answer /healthz within 30 s")
 
 
 @dataclass
@@ -264,10 +183,6 @@ class Tablet:
 def pause() -> None:
     """A scorekeeper's time to tap the next hand: THINK on average, never in step with another."""
     time.sleep(random.uniform(0.5 * THINK, 1.5 * THINK))
-
-
-def game_path(game: int, tail: str = "") -> str:
-    return f"/c/bench/games/{game}/{tail}"
 
 
 def scorekeeper(tablet: Tablet, game: int, ruleset: int, until: float) -> None:
@@ -370,11 +285,6 @@ def check_storage(tally: Tally) -> tuple[int, int]:
     return lost, duplicated
 
 
-def percentile(values: list[float], share: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
-
-
 def client(
     port: int, session: str, game: int, start: float, work: Any, results: Any, *args: Any
 ) -> None:
@@ -432,44 +342,8 @@ def run(setup: dict[str, Any], port: int) -> dict[str, Any]:
     }
 
 
-@contextmanager
-def own_database(**extra_env: str) -> Iterator[dict[str, str]]:
-    """A database of the benchmark's own (``BENCH_DB``), made afresh beside DATABASE_URL's,
-    with Django set up on it in this process (which prepares and checks what the server
-    stores), dropped afterwards. Yields the server's environment (``extra_env`` added)."""
-    admin = os.environ.get("DATABASE_URL", "")
-    database = bench_database_url()
-    admin_sql(admin, f"DROP DATABASE IF EXISTS {BENCH_DB}", f"CREATE DATABASE {BENCH_DB}")
-    env = {**server_env(database), **extra_env}
-    os.environ.update(env)
-    import django
-    from django.db import connections
-
-    django.setup()
-    try:
-        yield env
-    finally:
-        connections.close_all()
-        admin_sql(admin, f"DROP DATABASE IF EXISTS {BENCH_DB} WITH (FORCE)")
-
-
-@contextmanager
-def serving(env: dict[str, str]) -> Iterator[int]:
-    """gunicorn on a free port of the loopback while the block runs: yields the port."""
-    from django.db import connections
-
-    connections.close_all()  # forked processes (the server's, the clients') share no connection
-    port = free_port()
-    server = start_server(env, port)
-    try:
-        yield port
-    finally:
-        server.terminate()
-        server.wait(timeout=30)
-
-
 def main() -> None:
-    with own_database() as env:
+    with own_database(BENCH_DB) as env:
         setup = prepare()
         with serving(env) as port:
             result = run(setup, port)

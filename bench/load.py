@@ -9,8 +9,9 @@ does after a lost answer.
 
 Afterwards every hand the server acknowledged must be stored exactly once (``lost`` and
 ``duplicated`` 0) and ``manage.py rebuild_results`` must find nothing to repair. ``errors`` are
-the requests that got no answer (the killed worker's) or a server error. The machinery
-(database, server, tablets) is ``bench/hand_entry.py``'s. Prints one JSON object last.
+the requests that got no answer (the killed worker's) or a server error. The database and the
+server are ``bench/_common.py``'s, the tablets ``bench/hand_entry.py``'s. Prints one JSON
+object last.
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+import _common as common
 import hand_entry as machinery
 
 SECONDS = 60.0
@@ -38,7 +40,7 @@ CLIENTS = 50
 THINK = 2.0  # seconds between one client's requests, on average
 REDIS_URL = "redis://127.0.0.1:6379/12"  # the two servers' shared cache (sessions)
 WRITES = 0.3  # the share of requests that record a hand
-machinery.BENCH_DB = "tenbou_bench_load"
+BENCH_DB = "tenbou_bench_load"
 machinery.CLIENTS = CLIENTS
 
 
@@ -46,7 +48,7 @@ def reads(setup: dict[str, Any]) -> list[str]:
     return [
         "/c/bench/standings/",
         *(f"/c/bench/players/{player}/" for player in setup["players"]),
-        *(machinery.game_path(game) for game in setup["games"][:10]),
+        *(common.game_path(game) for game in setup["games"][:10]),
     ]
 
 
@@ -63,11 +65,11 @@ def visitor(tablet: Any, game: int, ruleset: int, pages: list[str], until: float
             number = 0
         key = uuid.uuid4().hex
         data = {**machinery.HANCHAN[number], "version": version, "key": key}
-        status, text, _headers = tablet.post(machinery.game_path(game, "hands/"), data)
+        status, text, _headers = tablet.post(common.game_path(game, "hands/"), data)
         if status == 0:  # the answer was lost (a killed worker): the tablet sends it again
             tablet.tally.retries += 1
-            status, text, _headers = tablet.post(machinery.game_path(game, "hands/"), data)
-        if not tablet.expect(status, 200, machinery.game_path(game, "hands/"), text):
+            status, text, _headers = tablet.post(common.game_path(game, "hands/"), data)
+        if not tablet.expect(status, 200, common.game_path(game, "hands/"), text):
             return
         tablet.tally.ack(game, key)
         version = int(machinery.VERSION.findall(text)[0])
@@ -93,7 +95,7 @@ def get(tablet: Any, path: str) -> tuple[int, str]:
 def client(port: int, session: str, game: int, start: float, results: Any, *args: Any) -> None:
     tally = machinery.Tally()
     tablet = machinery.Tablet(port, session, tally)
-    tablet.warm_up(machinery.game_path(game))
+    tablet.warm_up(common.game_path(game))
     time.sleep(max(0.0, start - time.monotonic()) + random.uniform(0, THINK))
     visitor(tablet, game, *args, start + SECONDS)
     results.put(tally)
@@ -113,9 +115,9 @@ def kill_mid_request(setup: dict[str, Any], port: int, at: float) -> tuple[bool,
     game = setup["games"][CLIENTS]  # no client records into it
     tally = machinery.Tally()
     tablet = machinery.Tablet(port, setup["session"], tally)
-    path = machinery.game_path(game, "hands/")
+    path = common.game_path(game, "hands/")
     data = {**machinery.HANCHAN[0], "version": 0, "key": uuid.uuid4().hex}
-    url = machinery.bench_database_url()
+    url = common.bench_database_url(BENCH_DB)
     answer: dict[str, Any] = {}
     killed = None
     with psycopg.connect(url) as lock, psycopg.connect(url, autocommit=True) as watch:
@@ -170,9 +172,9 @@ def run(setup: dict[str, Any], ports: list[int]) -> dict[str, Any]:
         "seconds": SECONDS,
         "clients": CLIENTS,
         "servers": len(ports),
-        "workers": machinery.WORKERS,
+        "workers": common.WORKERS,
         "p50_p99_ms_by_kind": {
-            kind: [round(statistics.median(ms), 1), round(machinery.percentile(ms, 0.99), 1)]
+            kind: [round(statistics.median(ms), 1), round(common.percentile(ms, 0.99), 1)]
             for kind, ms in sorted(tally.by_kind.items())
         },
         "error_sample": tally.errors[:5],
@@ -180,7 +182,7 @@ def run(setup: dict[str, Any], ports: list[int]) -> dict[str, Any]:
         "requests": len(latencies),
         "errors": len(tally.errors),
         "p50_ms": round(statistics.median(latencies), 1),
-        "p99_ms": round(machinery.percentile(latencies, 0.99), 1),
+        "p99_ms": round(common.percentile(latencies, 0.99), 1),
         "lost": lost,
         "duplicated": duplicated,
         "killed_mid_request": killed_mid_request,
@@ -213,13 +215,14 @@ def collect_static() -> None:
 
 def main() -> None:
     # The hashed static files go to a folder of the run's own, not into the checkout.
-    with machinery.own_database(STATIC_ROOT=tempfile.mkdtemp(prefix="tenbou-static-")) as env:
+    static = tempfile.mkdtemp(prefix="tenbou-static-")
+    with common.own_database(BENCH_DB, STATIC_ROOT=static) as env:
         setup = machinery.prepare()
         add_players(setup)
         collect_static()
         with contextlib.ExitStack() as servers:
             ports = [  # two servers, each with its own cache folder: they share only Redis
-                servers.enter_context(machinery.serving({**env, "CACHE_DIR": tempfile.mkdtemp()}))
+                servers.enter_context(common.serving({**env, "CACHE_DIR": tempfile.mkdtemp()}))
                 for _ in range(2)
             ]
             result = run(setup, ports)

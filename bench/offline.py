@@ -1,6 +1,6 @@
 """A table through a Wi-Fi outage: 50 hands recorded offline on a tablet, then synced.
 
-gunicorn on PostgreSQL (``bench/hand_entry.py``'s machinery), Debian's chromium through
+gunicorn on PostgreSQL (``bench/_common.py``'s machinery), Debian's chromium through
 Playwright as the tablet: the scorekeeper opens the game online (the service worker keeps its
 screen), the network goes off, 50 hands are tapped and sent (each a draw with every seat tenpai,
 so the dealer keeps the seat and the game goes on), the network comes back, and the tablet
@@ -21,26 +21,19 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-import hand_entry as machinery
+from _common import club_with_games, game_path, own_database, serving, tablet_browser
 
 HANDS = 50
-CHROMIUM = "/usr/bin/chromium"
-machinery.BENCH_DB = "tenbou_bench_offline"
-machinery.CLIENTS = 1
+BENCH_DB = "tenbou_bench_offline"
 
 
 def tablet(port: int, session: str, game: int) -> dict[str, float | int]:
-    from playwright.sync_api import expect, sync_playwright
+    from playwright.sync_api import expect
 
-    origin = f"http://127.0.0.1:{port}"
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
-        context = browser.new_context(base_url=origin, locale="ja-JP")
-        context.add_cookies([{"name": "sessionid", "value": session, "url": origin}])
-        page = context.new_page()
-        page.goto(machinery.game_path(game))
+    with tablet_browser(port, session) as page:
+        page.goto(game_path(game))
         expect(page.locator("#offline-banner")).to_have_attribute("data-kept", "yes")
-        context.set_offline(True)
+        page.context.set_offline(True)
         started = time.perf_counter()
         for count in range(1, HANDS + 1):
             page.locator("#entry label:has(input[name='result'][value='draw'])").click()
@@ -50,27 +43,26 @@ def tablet(port: int, session: str, game: int) -> dict[str, float | int]:
             expect(page.locator("#offline-queue .queued")).to_have_count(count)
         queue_s = time.perf_counter() - started
         started = time.perf_counter()
-        context.set_offline(False)
+        page.context.set_offline(False)
         rows = page.locator("table.hands tbody tr")
         expect(rows).to_have_count(HANDS, timeout=120_000)
         sync_s = time.perf_counter() - started
         queued_left = page.locator("#offline-queue .queued").count()
-        browser.close()
     return {"queue_s": round(queue_s, 2), "sync_s": round(sync_s, 2), "left": queued_left}
 
 
 def main() -> None:
     os.environ.setdefault("DATABASE_URL", "postgres://tenbou@127.0.0.1:5432/tenbou")
     static, cache = tempfile.mkdtemp(prefix="tenbou-static-"), tempfile.mkdtemp(prefix="tenbou-")
-    with machinery.own_database(STATIC_ROOT=static, CACHE_DIR=cache) as env:
+    with own_database(BENCH_DB, STATIC_ROOT=static, CACHE_DIR=cache) as env:
         from django.core.management import call_command
 
         from scoring.models import Hand
 
-        setup = machinery.prepare()
+        setup = club_with_games(1)
         call_command("collectstatic", interactive=False, verbosity=0)
         game = setup["games"][0]
-        with machinery.serving(env) as port:
+        with serving(env) as port:
             seen = tablet(port, setup["session"], game)
         numbers = list(Hand.objects.filter(game_id=game).values_list("number", flat=True))
         stored = list(Hand.objects.filter(game_id=game).values_list("data", flat=True))
