@@ -11,7 +11,9 @@ page looks the same as a cell per value, but WeasyPrint lays out 17 cells a page
 per player: 200 players print in under half the time (``bench/pdf.py``).
 
 The player's report is the player page on paper: the figures with their sample size and 95%
-interval, the very SVG charts of the page, and every game of the league (or of the club).
+interval, the very SVG charts of the page, and every game of the league (or of the club). Its
+games are printed the same way, in runs of ``GAME_RUN`` lines: a run is kept on one page, so a
+page ends less than a run short, and 300 games are 350 cells instead of 2,100.
 """
 
 from __future__ import annotations
@@ -23,6 +25,9 @@ from itertools import groupby
 from typing import Any
 
 from django.utils import translation
+from django.utils.dateformat import format as format_date
+from django.utils.html import conditional_escape, format_html
+from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext
 
 from clubs.models import League, Player
@@ -43,12 +48,13 @@ from standings.players import (
 from standings.ratings import club_ratings, league_ratings
 from standings.tables import Row, Standings, league_standings
 from standings.teams import team_standings
-from standings.templatetags.standings_tags import cell
+from standings.templatetags.standings_tags import cell, points, score
 
 FIRST_PAGE_LINES = 24  # below the title, the league's facts and its rules in words
 PAGE_LINES = 30  # a landscape A4 page of rows 5.2 mm high under the header
 NAME_UNITS = 20  # the name column (32 mm at 8.5 pt): ten kanji, or twenty letters
 RULE_OPTIONS = ("start_points", "return_points", "uma", "rounding", "tobi")
+GAME_RUN = 6  # the player's games: lines a run (a page ends fewer than this short)
 
 
 @dataclass(frozen=True)
@@ -238,7 +244,7 @@ def player_pdf(player: Player, league: League | None = None, language: str | Non
             "stats": stats,
             "result_figures": result_figures(stats.results),
             "hand_figures": hand_figures(stats.hands),
-            "games": running_lines(stats.results.lines),
+            "game_runs": game_runs(running_lines(stats.results.lines)),
             **player_charts(player.name, stats.results),
             "rating": rating,
             **rating_chart(player.name, rating),
@@ -260,3 +266,29 @@ def running_lines(lines: Sequence[Any]) -> list[tuple[int, Any, float]]:
         running += float(line.points)
         numbered.append((number, line, running))
     return numbered
+
+
+def game_runs(games: Sequence[tuple[int, Any, float]]) -> list[list[SafeString]]:
+    """The games in runs of ``GAME_RUN``, each run its columns' texts a line each: number,
+    date, table, place, points, final score and the running total; a minus in red."""
+    runs = []
+    for start in range(0, len(games), GAME_RUN):
+        lines = [_game_cells(*game) for game in games[start : start + GAME_RUN]]
+        runs.append([mark_safe("\n".join(column)) for column in zip(*lines, strict=True)])
+    return runs
+
+
+def _game_cells(number: int, line: Any, running: float) -> list[str]:
+    return [
+        str(number),
+        format_date(line.played_on, "Y-m-d") if line.played_on else "",
+        conditional_escape(line.table_label or "—"),
+        str(line.rank),
+        _signed(points(line.points), line.points < 0),
+        score(line.final_score),
+        _signed(points(running), running < 0),
+    ]
+
+
+def _signed(text: str, minus: bool) -> str:
+    return format_html('<span class="minus">{}</span>', text) if minus else conditional_escape(text)

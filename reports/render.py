@@ -4,22 +4,40 @@ Every report extends ``reports/report.html``: A4 (portrait, or landscape for wid
 club's name and the report's title at the top of every page, the date printed and "n / N" at the
 bottom, table headers repeated on each page and no row split across two. Fonts are subset into
 the file (WeasyPrint's default), so a game sheet is small enough to e-mail.
+
+Rendered PDFs are kept in the ``pdfs`` cache, keyed by what they show: the digest of the very
+HTML WeasyPrint would lay out (and WeasyPrint's version). Every name, figure, language and
+permission that changes a printout changes its HTML, so a changed league, game or name is
+printed afresh and an unchanged one comes back at once (the layout is ~95% of the time): no
+stamp to forget to bump. Only the time printed at the foot is left out of the key: a PDF that
+comes from the cache shows when it was first printed, its content being the same since.
 """
 
 from __future__ import annotations
 
+import hashlib
+import threading
 from functools import cache
 from typing import Any
 
+import weasyprint
 from django.conf import settings
+from django.core.cache import caches
 from django.template.loader import render_to_string
 from django.utils import timezone, translation
+from django.utils.dateformat import format as format_date
 from django.utils.translation import gettext as _
 from weasyprint import HTML
+from weasyprint.text.fonts import FontConfiguration
 
 from scoring.checks import FONT_PACKAGES, japanese_fonts
 
 PORTRAIT, LANDSCAPE = "portrait", "landscape"
+PDF_CACHE = "pdfs"  # the alias in settings.CACHES
+MAX_CACHED_BYTES = 4 * 1024 * 1024  # a printout past this (hundreds of score sheets) is not kept
+CACHE_PDFS = True  # bench/pdf.py turns it off to time the renderer itself
+PRINTED_AT = "@@printed-at@@"  # where the time of printing goes, after the key is taken
+_fonts = threading.local()  # each thread's FontConfiguration (Pango's font map is not shared)
 
 
 class NoJapaneseFont(RuntimeError):
@@ -58,8 +76,30 @@ def render_pdf(
                 "report_title": title,
                 "club_name": club_name,
                 "orientation": orientation,
-                "printed_at": timezone.localtime(),
+                "printed_at": PRINTED_AT,
             },
         )
+    if not CACHE_PDFS:
+        return write_pdf(html)
+    key = f"pdf:{weasyprint.__version__}:{hashlib.sha256(html.encode()).hexdigest()}"
+    pdf = caches[PDF_CACHE].get(key)
+    if pdf is None:
+        pdf = write_pdf(html)
+        if len(pdf) <= MAX_CACHED_BYTES:
+            caches[PDF_CACHE].set(key, pdf)
+    return pdf
+
+
+def write_pdf(html: str) -> bytes:
+    """WeasyPrint's layout of ``html``, with the time of printing filled in."""
+    printed_at = format_date(timezone.localtime(), "Y-m-d H:i")
+    html = html.replace(PRINTED_AT, printed_at)
     # No external resource is ever fetched: the charts are inline SVG, the fonts the system's.
-    return HTML(string=html, base_url=str(settings.BASE_DIR)).write_pdf()
+    return HTML(string=html, base_url=str(settings.BASE_DIR)).write_pdf(font_config=_font_config())
+
+
+def _font_config() -> FontConfiguration:
+    """The thread's fonts, found once: a fresh FontConfiguration a PDF cost 5-10% of its time."""
+    if not hasattr(_fonts, "config"):
+        _fonts.config = FontConfiguration()
+    return _fonts.config

@@ -173,12 +173,23 @@ _MEMORY_CACHE = {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
 REDIS_URL = os.getenv("REDIS_URL", "").strip()
 _REDIS_CACHE = {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}
 # (A test process keeps its memory cache even with REDIS_URL set: test workers share no cache.)
+# Rendered PDFs (reports.render), apart from the sessions so that neither crowds the other
+# out: keyed by a digest of what they show, so never stale, only dropped for room. A printout
+# is ~50-150 KB: at most 1,000 files (~100 MB) kept for a week on one machine; in Redis a day.
+_PDF_CACHES = {
+    "memory": {**_MEMORY_CACHE, "LOCATION": "pdfs", "OPTIONS": {"MAX_ENTRIES": 100}},
+    "redis": {**_REDIS_CACHE, "KEY_PREFIX": "pdfs", "TIMEOUT": 24 * 3600},
+    "file": {
+        **_FILE_CACHE,
+        "LOCATION": CACHE_DIR / "pdfs",
+        "TIMEOUT": 7 * 24 * 3600,
+        "OPTIONS": {"MAX_ENTRIES": 1_000},
+    },
+}
+_CACHE_KIND = "memory" if "pytest" in sys.modules else "redis" if REDIS_URL else "file"
 CACHES = {
-    "default": _MEMORY_CACHE
-    if "pytest" in sys.modules
-    else _REDIS_CACHE
-    if REDIS_URL
-    else _FILE_CACHE
+    "default": {"memory": _MEMORY_CACHE, "redis": _REDIS_CACHE, "file": _FILE_CACHE}[_CACHE_KIND],
+    "pdfs": _PDF_CACHES[_CACHE_KIND],
 }
 SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
 

@@ -44,11 +44,13 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 
 @pytest.fixture(autouse=True)
 def _an_empty_cache() -> None:
-    """Each test starts with an empty cache: a test process keeps its memory cache between
-    tests, and ids a rolled-back test used may come back (SQLite), keys and all."""
-    from django.core.cache import cache
+    """Each test starts with empty caches (the default one and the PDFs'): a test process keeps
+    its memory caches between tests, and ids a rolled-back test used may come back (SQLite),
+    keys and all."""
+    from django.core.cache import caches
 
-    cache.clear()
+    for cache in caches.all():
+        cache.clear()
 
 
 @pytest.fixture(scope="session")
