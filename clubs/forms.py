@@ -263,6 +263,26 @@ def _input(leaf: rf.Leaf) -> forms.Field:
     return forms.CharField(label=label, required=False, widget=forms.TextInput(attrs={"size": 30}))
 
 
+def _with_switched_off_starts(data: Any) -> Any:
+    """The inputs sent, and a switched-off option's starting values where it sent none.
+
+    A switched-off option's inputs are disabled in the browser, so they are not sent; shown
+    again (a name already taken, say), they start where switching the option on starts them.
+    """
+    data = data.copy()
+    for fields in rf.FIELDS:
+        if not fields.switch or data.get(fields.switch_key):
+            continue
+        for leaf in fields.leaves:
+            if leaf.key not in data:
+                value = rf.to_text(leaf, rf.value_of({}, leaf))
+                if leaf.kind != rf.BOOL:
+                    data[leaf.key] = value
+                elif value:
+                    data[leaf.key] = "on"
+    return data
+
+
 class RulesetForm(LabelsAbove, forms.Form):
     """A ruleset: its name, the preset it starts from, and an input for every engine option.
 
@@ -271,7 +291,11 @@ class RulesetForm(LabelsAbove, forms.Form):
     """
 
     name = forms.CharField(label=_("Ruleset name"), max_length=80)
-    preset = forms.ChoiceField(widget=forms.HiddenInput, choices=[(p, p) for p in PRESETS])
+    # Its own id: the "start from" picker above the editor is ``id_preset``.
+    preset = forms.ChoiceField(
+        widget=forms.HiddenInput(attrs={"id": "id_ruleset_preset"}),
+        choices=[(p, p) for p in PRESETS],
+    )
     note = forms.CharField(
         label=_("What changed (for the version history)"), max_length=200, required=False
     )
@@ -285,6 +309,8 @@ class RulesetForm(LabelsAbove, forms.Form):
                 self.fields[fields.switch_key] = forms.BooleanField(label=_("Used"), required=False)
             for leaf in fields.leaves:
                 self.fields[leaf.key] = _input(leaf)
+        if self.is_bound:
+            self.data = _with_switched_off_starts(self.data)
 
     @staticmethod
     def initial_for(preset: str, options: dict[str, Any]) -> dict[str, Any]:

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 FONT_FAMILY = "IPAexGothic, 'Noto Sans CJK JP', sans-serif"
 FONT_SIZE = 12
 TITLE_SIZE = 15
-TEXT_COLOUR = "#222222"
+TEXT_COLOUR = "#222222"  # on the white a page's CSS gives ``svg.chart`` (standings.css): 15.9:1
 GRID_COLOUR = "#dddddd"
 AXIS_COLOUR = "#555555"
 # Okabe-Ito: told apart with any colour vision; the dashes tell series apart in grey print too.

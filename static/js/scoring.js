@@ -31,8 +31,40 @@
     if (form) syncFu(form);
   });
   document.addEventListener("htmx:load", function (event) {
-    eachEntry(event.detail.elt, syncFu);
+    eachEntry(event.detail.elt, function (form) {
+      blankKeptPanels(form);
+      syncFu(form);
+    });
   });
+
+  // The win panels are the same for every hand of a game: a hand sent from blank ones says
+  // which they are (data-panels), and when the next hand's are the same the answer leaves them
+  // out and htmx keeps the tablet's own (hx-preserve). The kept panels go back to blank, each
+  // control to what it was drawn with, as a fresh screen draws them.
+  document.addEventListener("htmx:configRequest", function (event) {
+    var form = event.detail.elt;
+    if (!form.matches || !form.matches("form.entry")) return;
+    var panels = form.querySelector("#win-panels[data-panels]");
+    if (panels) event.detail.headers["X-Tenbou-Panels"] = panels.dataset.panels;
+  });
+  function blankKeptPanels(form) {
+    if (!form.hasAttribute("data-panels-kept")) return;
+    form.removeAttribute("data-panels-kept");
+    var panels = form.querySelector("#win-panels");
+    if (!panels || !panels.children.length) { location.reload(); return; }  // none were kept
+    panels.querySelectorAll("[data-calculated]").forEach(function (input) { input.remove(); });
+    panels.querySelectorAll("input").forEach(function (input) {
+      if (input.type === "checkbox" || input.type === "radio") input.checked = input.defaultChecked;
+      else input.value = input.defaultValue;
+    });
+    panels.querySelectorAll("select").forEach(function (select) {
+      var drawn = Array.prototype.findIndex.call(select.options, function (option) {
+        return option.defaultSelected;
+      });
+      select.selectedIndex = drawn === -1 ? 0 : drawn;
+    });
+    panels.querySelectorAll("details").forEach(function (details) { details.open = false; });
+  }
 
   // The start form: a tapped player goes to the first empty seat, or leaves the seat they had.
   function seatInputs(form) {
@@ -91,6 +123,22 @@
       if (!box.open) box.showModal();
     };
     document.head.appendChild(script);
+  });
+
+  // The record bar sticks to the bottom of the screen: a control that takes the keyboard's focus
+  // under it is scrolled up clear of it (WCAG 2.4.11). The CSS's scroll-padding does it where the
+  // browser honours it for focus; this covers the rest, and a bar taller than its padding.
+  var CLEAR = 8;  // px between the focused control and the bar
+  document.addEventListener("focusin", function (event) {
+    var target = event.target;
+    var form = target.closest && target.closest("form.entry");
+    var bar = form && form.querySelector(".confirm-row");
+    if (!bar || bar.contains(target)) return;
+    var box = (target.closest("label") || target).getBoundingClientRect();
+    var barTop = bar.getBoundingClientRect().top;
+    if (box.bottom > barTop - CLEAR && box.top < barTop) {
+      window.scrollBy(0, box.bottom - barTop + CLEAR);
+    }
   });
 
   // A lost network never loses the form: nothing was swapped, so say so; the same key is sent

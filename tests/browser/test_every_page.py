@@ -1,12 +1,13 @@
-"""Every page of the demo club, as a visitor and as the demo login, on a phone and a tablet, in
-both languages: none is wider than the screen, none shows a Python literal or an internal field
-name, and no Japanese page leaves the game's words in English (``crawl.py`` says what each
-check looks for). The demo login reads every page in both languages on a phone, where a page
-overflows first and English (the longer words) first of all; the tablet and the visitor read
-them in Japanese, the club's language (a visitor's pages are the login's with fewer buttons).
+"""Every page of the demo club, as a visitor and as the demo login, on a phone (390 px) and a
+tablet (1024 px), in Japanese and English: none is wider than the screen, none shows a Python
+literal or an internal field name, no Japanese page leaves the game's words in English
+(``crawl.py`` says what each check looks for), and none breaks a WCAG 2.1 A or AA rule as
+axe-core judges it (``axe.py``; axe reads one page of each path: a list's other pages, sorts and
+filters, ``?page``, ``?sort``, ``?league``, are the same template with other rows).
 A page with a problem leaves its screenshot in ``artifacts/every-page/``;
 ``TENBOU_SCREENSHOTS=1`` keeps every page's, for a person to look through (a full-page
 screenshot of every page doubles the crawl's time, so the suite takes them only when asked).
+One test per reader (visitor, demo login), so two workers share the eight crawls.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from pytest_django.live_server_helper import LiveServer
 
 from clubs.models import Player
 from scoring.management.commands.demo import LOGIN
+from tests.browser.axe import violations, with_axe
 from tests.browser.conftest import PHONE, TABLET
 from tests.browser.crawl import Crawl, crawl_site, log_in
 from tournaments.models import Tournament
@@ -66,6 +68,7 @@ def _crawl(
     folder: Path,
 ) -> Crawl:
     context = browser.new_context(viewport=viewport, base_url=live_server.url, locale="ja-JP")
+    with_axe(context)
     # The language a reader picks in the header: a cookie, which wins over the club's own.
     context.add_cookies([{"name": "django_language", "value": language, "url": live_server.url}])
     page = context.new_page()
@@ -76,6 +79,12 @@ def _crawl(
     shots.mkdir(parents=True)
 
     crawl = Crawl()
+
+    def check(page: Page, url: str) -> None:
+        if "?" not in url:  # one page of each path (the module's docstring says why)
+            for line in violations(page):
+                crawl.problem(url, f"axe: {line}")
+        screenshot(page, url)
 
     def screenshot(page: Page, url: str) -> None:
         if not EVERY_SCREENSHOT and not any(f.url == url for f in crawl.findings):
@@ -93,7 +102,7 @@ def _crawl(
         # where a page overflows first; one page of every other kind, and one of each on a
         # tablet and for a visitor, who reads the same pages with fewer buttons.
         per_kind=two_games if login and viewport["width"] < TABLET["width"] else 1,
-        on_page=screenshot,
+        on_page=check,
     )
     context.close()
     return crawl
@@ -104,16 +113,17 @@ def two_games(kind: str) -> int:
     return 2 if "/games/N/" in kind else 1
 
 
-# Who reads, on which screen, in which languages (the module's docstring says why these).
-READERS = [(False, PHONE, ("ja",)), (True, PHONE, LANGUAGES), (True, TABLET, ("ja",))]
-
-
-def test_every_page_of_the_demo_fits_the_screen_and_speaks_the_readers_language(
-    browser: Browser, live_server: LiveServer, demo_club: str, screenshot_path: Path
+@pytest.mark.parametrize("login", [False, True], ids=["visitor", "demo-login"])
+def test_every_page_of_the_demo_fits_the_screen_speaks_the_readers_language_and_passes_axe(
+    browser: Browser,
+    live_server: LiveServer,
+    demo_club: str,
+    screenshot_path: Path,
+    login: bool,
 ) -> None:
-    """One demo club for the three readers (making it takes seconds: once, not three times)."""
+    """One demo club for a reader's four crawls (making it takes seconds: once, not four times)."""
     problems = []
-    for login, viewport, languages in READERS:
+    for viewport in (PHONE, TABLET):
         problems += read_every_page(
             browser,
             live_server,
@@ -121,11 +131,12 @@ def test_every_page_of_the_demo_fits_the_screen_and_speaks_the_readers_language(
             login,
             screenshot_path / "every-page",
             viewport,
-            languages,
+            LANGUAGES,
         )
     assert not problems, "\n".join(problems)
-    for viewport in (PHONE, TABLET):
-        labels_on(browser, live_server, viewport)
+    if login:
+        for viewport in (PHONE, TABLET):
+            labels_on(browser, live_server, viewport)
 
 
 # The lines an element's text takes: the distinct tops of its text's boxes.

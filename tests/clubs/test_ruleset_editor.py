@@ -167,3 +167,37 @@ def test_the_tenhou_sanma_preset_opens_in_the_editor_in_japanese_and_in_english(
     as_admin.cookies["django_language"] = "en"
     english = as_admin.get("/c/tsubame/rulesets/new/?preset=tenhou_sanma").text
     assert "Tenhou sanma (three-player Houou table)" in english
+
+
+def without_extension_inputs(data: dict[str, str]) -> dict[str, str]:
+    """What a browser sends with the extension switched off: its inputs are disabled
+    (static/js/ruleset.js), and a disabled input is not sent."""
+    return {key: value for key, value in data.items() if not key.startswith("extension__")}
+
+
+def test_a_switched_off_option_whose_inputs_are_not_sent_is_saved_off(
+    club: Club, k_rule: Ruleset, as_admin: Client
+) -> None:
+    data = without_extension_inputs(editor_data("k_rule", "Kルール", kiriage="on"))
+    response = as_admin.post(f"/c/tsubame/rulesets/{k_rule.pk}/edit/", data)
+    assert response.status_code == 302
+    options = k_rule.current_version().options
+    assert (options["extension"], options["kiriage"]) == (None, True)
+
+
+def test_a_form_shown_again_starts_a_switched_off_option_where_switching_it_on_does(
+    club: Club, k_rule: Ruleset, as_admin: Client
+) -> None:
+    data = without_extension_inputs(editor_data("k_rule", "Kルール", tobi__bonus="-5"))
+    page = as_admin.post(f"/c/tsubame/rulesets/{k_rule.pk}/edit/", data).text
+    assert "0以上にしてください。" in field_block(page, "tobi__bonus")
+    assert 'name="extension__target" value="30000"' in page
+    assert re.search(r'<option value="any" selected>', field_block(page, "extension__sudden_death"))
+
+
+def test_the_start_picker_and_the_forms_preset_have_their_own_ids(
+    k_rule: Ruleset, as_admin: Client
+) -> None:
+    page = as_admin.get(f"/c/tsubame/rulesets/{k_rule.pk}/edit/").text
+    assert page.count('id="id_preset"') == 1
+    assert '<input type="hidden" name="preset" value="k_rule" id="id_ruleset_preset">' in page
