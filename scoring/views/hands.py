@@ -38,6 +38,7 @@ from scoring.views.screen import (
     hand_form,
     render_screen,
     screen_context,
+    tablet_keeps_panels,
 )
 
 
@@ -93,11 +94,14 @@ def _post_hand(request: HttpRequest, club: Club, game_id: int, number: int | Non
 
 
 def _after_hand(request: HttpRequest, state: GameState, number: int | None) -> HttpResponse:
-    """A changed hand goes back to the game; a new one answers with the next hand's screen."""
+    """A changed hand goes back to the game; a new one answers with the next hand's screen,
+    without the win panels when the tablet's blank ones are the same (it keeps those)."""
     if number is not None:
         return redirect_to(request, game_url(state.game))
     form = hand_form(state) if can_enter(state, None) else None
-    return render_screen(request, Screen(state, form))
+    screen = Screen(state, form)
+    screen.keep_panels = tablet_keeps_panels(request, state, form)
+    return render_screen(request, screen)
 
 
 @require_POST

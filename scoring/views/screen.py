@@ -6,12 +6,13 @@ page of a game draws its header from ``screen_context``.
 
 from __future__ import annotations
 
+import hashlib
 from dataclasses import dataclass
 from typing import Any
 
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
-from django.utils.translation import gettext_lazy
+from django.utils.translation import get_language, gettext_lazy
 
 from clubs.access import Role, role_allows
 from scoring import display, services
@@ -30,6 +31,7 @@ class Screen:
     form: HandForm | None = None
     number: int | None = None  # the hand being edited; None for the next hand
     message: str = ""
+    keep_panels: bool = False  # the tablet keeps the blank win panels it has (hx-preserve)
 
 
 def hand_form(state: GameState, data: Any = None, number: int | None = None) -> HandForm:
@@ -41,6 +43,27 @@ def hand_form(state: GameState, data: Any = None, number: int | None = None) -> 
     if number is not None:
         initial = HandForm.initial_for(state.hands[number - 1], state.game.version)
     return HandForm(data, initial=initial, rules=state.rules, at=at, names=state.players)  # type: ignore[arg-type]
+
+
+# The tablet's blank win panels, by what they were drawn from (scoring.js sends it with a hand).
+PANELS_HEADER = "X-Tenbou-Panels"
+
+
+def panels_tag(state: GameState, form: HandForm | None) -> str:
+    """What the blank win panels are drawn from (as their cache key: the ruleset, the names,
+    the han the rules accept at this honba, the language), as a short ASCII tag; "" for a
+    form with anything tapped, whose panels show it."""
+    if form is None or not form.blank:
+        return ""
+    drawn_from = f"{state.game.ruleset_version_id}|{form.panels_key}|{get_language()}"
+    return hashlib.blake2b(drawn_from.encode(), digest_size=8).hexdigest()
+
+
+def tablet_keeps_panels(request: HttpRequest, state: GameState, form: HandForm | None) -> bool:
+    """Whether the hand form's own htmx post came from blank win panels the same as the ones
+    this form draws: then the answer leaves them out, and the tablet keeps its own."""
+    tag = panels_tag(state, form)
+    return bool(tag) and bool(request.htmx) and request.headers.get(PANELS_HEADER) == tag
 
 
 def _hand_entries(state: GameState) -> dict[int, list[tuple[str, str]]]:
@@ -119,6 +142,7 @@ def screen_context(request: HttpRequest, screen: Screen) -> dict[str, Any]:
         "table": _table(state, screen),
         "preview": _screen_preview(state, screen),
         "change_form": ReasonForm(initial=change_initial(game.version)),
+        "panels_tag": panels_tag(state, screen.form),
     }
 
 

@@ -277,3 +277,55 @@ def test_two_payments_in_one_hand_and_both_kept_when_the_hand_is_fixed(
     page.locator("#entry button.confirm").click()
     expect(page.locator("#hand-1 .summary")).to_contain_text("Baba 4翻30符")
     assert Hand.objects.get(game=game, number=1).data["events"] == payments
+
+
+@pytest.mark.parametrize("move_before", [True, False])
+def test_the_win_panel_is_blank_again_for_the_next_hand(
+    page: Page, live_server: LiveServer, screenshot_path: Path, move_before: bool
+) -> None:
+    """The answer to a recorded hand leaves the win panels out: the tablet keeps its own and
+    blanks them, so the next hand starts as on a fresh screen and stores only its own taps.
+    htmx keeps them by Element.moveBefore where the browser has it, else by replaceChild."""
+    if not move_before:
+        page.add_init_script("delete Element.prototype.moveBefore;")
+    game, table = new_game_at_the_table(page, live_server, screenshot_path)
+    assert page.evaluate("typeof Element.prototype.moveBefore") == (
+        "function" if move_before else "undefined"
+    )
+    # 1. E1: Baba rons Chiba, 3 han 30 fu, with its details for statistics.
+    table.ron(1, 2, 3, 30)
+    panel = page.locator("#entry .win[data-seat='1']")
+    panel.locator("details.stats summary").click()
+    table.tap("yaku_1", "tanyao")
+    table.tap("yaku_1", "pinfu")
+    panel.locator("select[name='dora_1']").select_option("2")
+    table.preview_says("3,900")
+    page.evaluate("document.getElementById('win-panels').dataset.drawnBefore = 'yes'")
+    table.record()
+    expect(page.locator(".table-head .round")).to_have_text("東2局 0本場")
+    # The same panels, kept (not drawn again), and blank as a fresh screen draws them.
+    assert page.evaluate("document.getElementById('win-panels').dataset.drawnBefore") == "yes"
+    assert page.locator("#win-panels input:checked").count() == 0
+    assert page.locator("#win-panels input:disabled").count() == 0
+    assert page.locator("#win-panels details[open]").count() == 0
+    for seat in range(4):
+        assert page.locator(f"#win-panels select[name='dora_{seat}']").input_value() == ""
+    fresh = Client()
+    fresh.force_login(User.objects.get(username="kiroku"))
+    drawn = fresh.get(f"/c/{game.club.slug}/games/{game.pk}/", headers={"HX-Request": "true"})
+    assert 'data-panels="' in drawn.text
+    assert page.locator("#win-panels .win").count() == drawn.text.count('<fieldset class="win"')
+
+    # 2. E2 (Baba deals): Doi tsumo, 2 han 30 fu: 500 from each, 1,000 from the dealer.
+    table.tsumo(3, 2, 30)
+    table.preview_says("2,000")
+    table.record()
+    deltas = page.locator("#hand-2 td.delta").all_inner_texts()
+    assert deltas == ["-500", "-1,000", "-500", "+2,000"]
+    stored = Hand.objects.get(game=game, number=2).data
+    assert stored == {
+        "riichi": [],
+        "result": {"type": "tsumo", "winner": 3, "han": 2, "fu": 30, "open": False},
+    }
+    first = Hand.objects.get(game=game, number=1).data["result"]["wins"][0]
+    assert (first["yaku"], first["dora"]) == (["tanyao", "pinfu"], 2)

@@ -20,6 +20,7 @@ from django.test.utils import CaptureQueriesContext
 
 from clubs.models import Club, Role, Ruleset
 from scoring import services
+from scoring.display import YAKU_NAMES
 from scoring.engine import replay_record
 from scoring.models import Game, GameLog, GameStatus, Hand
 from tests.scoring.factories import make_club, make_game, make_member, make_ruleset
@@ -257,6 +258,59 @@ def test_recording_a_hand_answers_with_the_fresh_screen(keeper: Client, game: Ga
     stored = ron(1, 2, 3, 30, riichi=[1])
     stored["result"]["wins"][0]["open"] = False  # 副露あり unticked: a closed hand
     assert Hand.objects.get().data == stored
+
+
+YAKU_PICKS = 4 * len(YAKU_NAMES)  # every seat's yaku picker in the win panels
+
+
+def panels_tag(html: str) -> str:
+    match = re.search(r'<div id="win-panels" data-panels="([0-9a-f]+)">', html)
+    assert match, "no blank win panels"
+    return match.group(1)
+
+
+def test_the_answer_to_a_recorded_hand_leaves_out_the_win_panels_the_tablet_keeps(
+    keeper: Client, game: Game
+) -> None:
+    screen = keeper.get(url(game), headers=HTMX).text
+    assert screen.count('name="yaku_') == YAKU_PICKS
+    sent = {**HTMX, "X-Tenbou-Panels": panels_tag(screen)}
+    response = keeper.post(url(game, "hands/"), ron_form(0), headers=sent)
+    assert response.status_code == 200
+    assert '<div id="win-panels" hx-preserve></div>' in response.text
+    assert "data-panels-kept" in response.text
+    for name in ("value_", "fu_", "yaku_", "dora_", "open_", "pao_"):
+        assert f'name="{name}' not in response.text
+    assert '<span class="round">東2局 0本場</span>' in response.text
+    assert Hand.objects.count() == 1
+    fresh = keeper.get(url(game), headers=HTMX).text
+    assert fresh.count('name="yaku_') == YAKU_PICKS
+    assert panels_tag(fresh) == panels_tag(screen)  # the same panels at the next hand
+
+
+@pytest.mark.parametrize("tag", [None, "0123456789abcdef"])
+def test_panels_the_tablet_does_not_have_come_with_the_answer(
+    keeper: Client, game: Game, tag: str | None
+) -> None:
+    """No tag (the offline queue, a form whose panels show taps) or another tag: drawn."""
+    sent = HTMX if tag is None else {**HTMX, "X-Tenbou-Panels": tag}
+    response = keeper.post(url(game, "hands/"), ron_form(0), headers=sent)
+    assert response.status_code == 200
+    assert "hx-preserve" not in response.text
+    assert response.text.count('name="yaku_') == YAKU_PICKS
+    assert panels_tag(response.text)
+
+
+def test_a_refused_hand_draws_its_win_panels_with_the_taps_and_no_tag(
+    keeper: Client, game: Game
+) -> None:
+    screen = keeper.get(url(game), headers=HTMX).text
+    sent = {**HTMX, "X-Tenbou-Panels": panels_tag(screen)}
+    response = keeper.post(url(game, "hands/"), ron_form(0, fu_1=""), headers=sent)
+    assert response.status_code == 422
+    assert "hx-preserve" not in response.text
+    assert '<div id="win-panels">' in response.text
+    assert checked(response.text, "value_1", "h3")
 
 
 def test_without_htmx_a_recorded_hand_shows_the_full_page(keeper: Client, game: Game) -> None:
