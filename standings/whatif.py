@@ -311,17 +311,17 @@ def _replay_part(
     """The games of ``share`` (``(k, n)``: those whose id is ``k`` modulo ``n``; None: all)
     replayed, and added up: (the players' sums, the notes, the games counted)."""
     results = counted_results(league, *dates)
-    through_game = counted_games_filter(league, *dates, "game__")
+    hands = Hand.objects.filter(**counted_games_filter(league, *dates, "game__"))
     games = Game.objects.filter(**counted_games_filter(league, *dates))
-    if share is not None:
+    if share is not None:  # each row's own game id, modulo n: no subquery over the results
         k, n = share
         results = results.alias(share=Mod("game_id", n)).filter(share=k)
-        through_game["game_id__in"] = results.values("game_id")
+        hands = hands.alias(share=Mod("game_id", n)).filter(share=k)
         games = games.alias(share=Mod("id", n)).filter(share=k)
     totals = LineTotals(league)
     notes: list[GameNote] = []
     counted = 0
-    for lines, note in _replayed(_stream(games, results, through_game), options):
+    for lines, note in _replayed(_stream(games, results, hands), options):
         for line in lines:
             totals.add(line)
         notes.extend([note] if note else [])
@@ -330,8 +330,11 @@ def _replay_part(
 
 
 # From this many games (and with PostgreSQL, which serves several readers at once), the
-# what-if shares its games among WHATIF_PROCESSES processes, one per core by default.
-PARALLEL_FROM_GAMES = 5000
+# what-if shares its games among WHATIF_PROCESSES processes, one per core by default. Starting
+# a process (Python, Django, the engine) costs about 1.5 s: with the compiled engine one
+# process plays 10,000 games in 1.4 s where two take 2.7, and 100,000 in 14.1 s where two take
+# 11.8 (bench league, two cores): the two meet near 36,000 games.
+PARALLEL_FROM_GAMES = 40_000
 
 
 def _processes(results: QuerySet[GameResult]) -> int:
@@ -352,11 +355,13 @@ def _in_processes(
     """``_replay_part`` of each share in a process of its own, started fresh (``spawn``: no
     connection or lock of this one is shared), on the same database, in the reader's language.
 
-    The replays are most of a big what-if's time (0.12 ms a game, 12 s of 18 for 100,000 games
-    on one core), and the reading of the games another quarter: each process reads and plays
-    its share and sends back only its players' sums and its notes. (Playing in worker processes
-    the games one process reads was measured too: the hands and lines pickled across made it
-    slower than one process on two cores.)
+    The replays and the reading of the games are the time of a big what-if (14 s for 100,000
+    games in one process, with the compiled engine): each process reads and plays its share
+    (each table's rows by their own game id, modulo the processes) and sends back only its
+    players' sums and its notes. (Playing in worker processes the games one process reads was
+    measured too: the hands and lines pickled across made it slower than one process on two
+    cores. Reading the games in a thread beside the replays was slower too: the rows it makes
+    hold the interpreter the replays need.)
     """
     database = dict(connections[DEFAULT_DB_ALIAS].settings_dict)
     language = get_language()
@@ -402,26 +407,26 @@ def _table_sizes(results: QuerySet[GameResult]) -> set[int]:
 
 
 def _stream(
-    counted: QuerySet[Game], results: QuerySet[GameResult], through_game: dict[str, Any]
+    counted: QuerySet[Game], results: QuerySet[GameResult], hands: QuerySet[Hand]
 ) -> Iterator[tuple[_Game, list[_Seat], list[Any]]]:
-    """Each counted game with its seats and hands, in game order, from three streams
-    (``through_game``: the counted games' lookups from a row of one of them). A game with no
-    results yet (finished after they were read) is left for the next time."""
+    """Each counted game with its seats and hands, in game order, from three streams (the
+    counted games, their results, their hands). A game with no results yet (finished after
+    they were read) is left for the next time."""
     games = counted.order_by("pk").values_list(*_Game._fields).iterator(chunk_size=GAMES_PER_FETCH)
     seats = _grouped(
         results.order_by("game_id", "seat")
         .values_list("game_id", "player_id", "player__name", "penalties")
         .iterator(chunk_size=GAMES_PER_FETCH * 4)
     )
-    hands = _hands_by_game(Hand.objects.filter(**through_game))
+    by_game = _hands_by_game(hands)
     seated = next(seats, None)
-    played = next(hands, None)
+    played = next(by_game, None)
     for row in games:
         game = _Game(*row)
         while seated is not None and seated[0] < game.id:
             seated = next(seats, None)
         while played is not None and played[0] < game.id:
-            played = next(hands, None)
+            played = next(by_game, None)
         if seated is None or seated[0] != game.id:
             continue  # finished after the games were read: it counts next time
         game_hands = played[1] if played is not None and played[0] == game.id else []
