@@ -38,7 +38,6 @@ import json
 import multiprocessing
 import os
 import random
-import secrets
 import statistics
 import sys
 import time
@@ -51,6 +50,8 @@ from urllib.parse import urlsplit, urlunsplit
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+
+from _common import server_env  # noqa: E402
 
 from scoring.engine import NextHand, RecordError, read_record, replay, resolve_options  # noqa: E402
 
@@ -202,19 +203,9 @@ def database_urls() -> tuple[str, str | None]:
 
 
 def production_env(database_url: str) -> dict[str, str]:
-    """Production settings (DEBUG off) for the test client's host."""
-    return {
-        "DATABASE_URL": database_url,
-        "SECRET_KEY": secrets.token_urlsafe(50),
-        "DEBUG": "0",
-        "ALLOWED_HOSTS": "testserver",
-        "SECURE_SSL_REDIRECT": "0",
-        "SECURE_PROXY_SSL_HEADER": "0",
-        "SESSION_COOKIE_SECURE": "0",
-        "CSRF_COOKIE_SECURE": "0",
-        "SECURE_HSTS_SECONDS": "0",
-        "DJANGO_SETTINGS_MODULE": "tenbou.settings",
-    }
+    """Production settings (DEBUG off), as the other benches' servers, for the test client's
+    host."""
+    return {**server_env(database_url), "ALLOWED_HOSTS": "testserver"}
 
 
 # -- storing a club --------------------------------------------------------------------------
