@@ -21,6 +21,7 @@ from __future__ import annotations
 import datetime
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from decimal import Decimal
 from itertools import groupby
 from typing import Any
 
@@ -55,6 +56,7 @@ PAGE_LINES = 30  # a landscape A4 page of rows 5.2 mm high under the header
 NAME_UNITS = 20  # the name column (32 mm at 8.5 pt): ten kanji, or twenty letters
 RULE_OPTIONS = ("start_points", "return_points", "uma", "rounding", "tobi")
 GAME_RUN = 6  # the player's games: lines a run (a page ends fewer than this short)
+TABLE_UNITS = 12  # the table column of the player's games (14% of a portrait page, fixed)
 
 
 @dataclass(frozen=True)
@@ -259,16 +261,17 @@ def player_pdf(player: Player, league: League | None = None, language: str | Non
     )
 
 
-def running_lines(lines: Sequence[Any]) -> list[tuple[int, Any, float]]:
-    """(number, game line, running total) of each game, in the order played."""
-    running, numbered = 0.0, []
+def running_lines(lines: Sequence[Any]) -> list[tuple[int, Any, Decimal]]:
+    """(number, game line, running total) of each game, in the order played: added as the
+    written one-decimal points (a float sum drifts, and 0.0 came out red, just below zero)."""
+    running, numbered = Decimal("0.0"), []
     for number, line in enumerate(lines, 1):
-        running += float(line.points)
+        running += Decimal(str(line.points))
         numbered.append((number, line, running))
     return numbered
 
 
-def game_runs(games: Sequence[tuple[int, Any, float]]) -> list[list[SafeString]]:
+def game_runs(games: Sequence[tuple[int, Any, Decimal]]) -> list[list[SafeString]]:
     """The games in runs of ``GAME_RUN``, each run its columns' texts a line each: number,
     date, table, place, points, final score and the running total; a minus in red."""
     runs = []
@@ -278,11 +281,11 @@ def game_runs(games: Sequence[tuple[int, Any, float]]) -> list[list[SafeString]]
     return runs
 
 
-def _game_cells(number: int, line: Any, running: float) -> list[str]:
+def _game_cells(number: int, line: Any, running: Decimal) -> list[str]:
     return [
         str(number),
         format_date(line.played_on, "Y-m-d") if line.played_on else "",
-        conditional_escape(line.table_label or "—"),
+        conditional_escape(shortened(line.table_label, TABLE_UNITS) or "—"),
         str(line.rank),
         _signed(points(line.points), line.points < 0),
         score(line.final_score),

@@ -15,8 +15,11 @@ comes from the cache shows when it was first printed, its content being the same
 
 from __future__ import annotations
 
+import gc
 import hashlib
 import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 from functools import cache
 from typing import Any
 
@@ -38,6 +41,8 @@ MAX_CACHED_BYTES = 4 * 1024 * 1024  # a printout past this (hundreds of score sh
 CACHE_PDFS = True  # bench/pdf.py turns it off to time the renderer itself
 PRINTED_AT = "@@printed-at@@"  # where the time of printing goes, after the key is taken
 _fonts = threading.local()  # each thread's FontConfiguration (Pango's font map is not shared)
+_frozen_lock = threading.Lock()
+_renders = 0  # renders under way in this process, while the objects before them are frozen
 
 
 class NoJapaneseFont(RuntimeError):
@@ -95,7 +100,30 @@ def write_pdf(html: str) -> bytes:
     printed_at = format_date(timezone.localtime(), "Y-m-d H:i")
     html = html.replace(PRINTED_AT, printed_at)
     # No external resource is ever fetched: the charts are inline SVG, the fonts the system's.
-    return HTML(string=html, base_url=str(settings.BASE_DIR)).write_pdf(font_config=_font_config())
+    with _older_objects_frozen():
+        document = HTML(string=html, base_url=str(settings.BASE_DIR))
+        return document.write_pdf(font_config=_font_config())
+
+
+@contextmanager
+def _older_objects_frozen() -> Iterator[None]:
+    """The objects alive before the render (Django's, the data's: 100,000 and more) left out of
+    the garbage collector's full passes while WeasyPrint lays out: it makes millions of objects,
+    and each full pass went through all of them again (15-30% of a render; ``bench/pdf.py``).
+    The render's own garbage is collected as usual; the first render in freezes, the last out
+    thaws (``gc.freeze``), so renders in threads side by side never leave anything frozen."""
+    global _renders
+    with _frozen_lock:
+        _renders += 1
+        if _renders == 1:
+            gc.freeze()
+    try:
+        yield
+    finally:
+        with _frozen_lock:
+            _renders -= 1
+            if _renders == 0:
+                gc.unfreeze()
 
 
 def _font_config() -> FontConfiguration:

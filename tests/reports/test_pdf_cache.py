@@ -6,6 +6,7 @@ round's seating sheet and its table cards. The PDFs are read back with ``pdftote
 
 from __future__ import annotations
 
+import gc
 import shutil
 import subprocess
 from collections.abc import Callable
@@ -185,3 +186,20 @@ def test_the_time_printed_is_filled_in_after_the_key_is_taken(
     assert render.PRINTED_AT in layouts[0]
     assert render.PRINTED_AT not in text(pdf)
     assert "Printed 20" in text(pdf)
+
+
+def test_a_render_freezes_the_older_objects_and_the_last_render_out_thaws_them() -> None:
+    """Renders in threads side by side: the first in freezes, and nothing stays frozen after."""
+    assert gc.get_freeze_count() == 0
+    pdf = render.write_pdf("<p>東</p>")
+    assert pdf.startswith(b"%PDF-")
+    assert gc.get_freeze_count() == 0
+    first, second = render._older_objects_frozen(), render._older_objects_frozen()
+    first.__enter__()
+    frozen = gc.get_freeze_count()
+    assert frozen > 0
+    second.__enter__()
+    first.__exit__(None, None, None)
+    assert gc.get_freeze_count() == frozen  # the second render is still laying out
+    second.__exit__(None, None, None)
+    assert gc.get_freeze_count() == 0

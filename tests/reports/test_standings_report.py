@@ -13,6 +13,7 @@ import shutil
 import subprocess
 from decimal import Decimal
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 from django.contrib.auth.models import User
@@ -20,7 +21,7 @@ from django.test import Client
 from django.urls import reverse
 
 from clubs.models import Club, League, Player, Role, RulesetVersion
-from reports.league import page_count, player_pdf, standings_pdf
+from reports.league import _game_cells, page_count, player_pdf, standings_pdf
 from scoring.models import Game, GameResult, GameStatus, Seat
 from standings.tables import league_standings
 from standings.templatetags.standings_tags import points
@@ -298,6 +299,21 @@ def test_the_player_report_has_the_figures_with_intervals_and_every_game(
     snapshot(standings_pdf(played, language="ja"), "report-standings", tmp_path)
 
 
+def test_a_long_table_name_is_shortened_to_its_column_of_the_games() -> None:
+    """The games' columns have fixed widths: a table name past twelve units ends in an ellipsis."""
+    game = SimpleNamespace(
+        played_on=datetime.date(2026, 9, 1),
+        table_label="東南西北の間・窓際",
+        rank=2,
+        points=Decimal("5.1"),
+        final_score=30100,
+    )
+    assert _game_cells(1, game, 5.1)[:4] == ["1", "2026-09-01", "東南西北の…", "2"]
+    for label, printed in (("12卓", "12卓"), ("", "—")):
+        game.table_label = label
+        assert _game_cells(1, game, 5.1)[2] == printed
+
+
 def test_the_player_report_embeds_the_pages_charts(
     played: League, players: list[Player], as_member: Client
 ) -> None:
@@ -404,3 +420,33 @@ def test_the_pages_offer_the_pdfs(league: League, players: list[Player], as_memb
     assert (
         reverse("reports:player", args=["tsubame", players[0].pk]) + f"?league={league.pk}" in page
     )
+
+
+def test_a_running_total_back_to_zero_prints_0_0_not_a_red_minus() -> None:
+    """The all-games report adds the written points: 0.3 - 0.1 - 0.2 as floats is just below 0,
+    which printed a red "0.0"."""
+    import datetime
+    from decimal import Decimal
+    from types import SimpleNamespace
+
+    from reports.league import game_runs, running_lines
+
+    lines = [
+        SimpleNamespace(
+            points=Decimal(p),
+            played_on=datetime.date(2026, 9, 1),
+            table_label="A",
+            rank=1,
+            final_score=30000,
+        )
+        for p in ("0.3", "-0.1", "-0.2")
+    ]
+    numbered = running_lines(lines)
+    assert [running for _n, _line, running in numbered] == [
+        Decimal("0.3"),
+        Decimal("0.2"),
+        Decimal("0.0"),
+    ]
+    totals = game_runs(numbered)[0][-1].split("\n")
+    assert totals[-1] == "0.0"
+    assert 'class="minus"' not in totals[-1]
