@@ -167,6 +167,7 @@ RESULT_FIELDS: dict[str, frozenset[str]] = {
 # Fields a win may carry besides its value: statistics, and chips (checked alike).
 STATISTICS = frozenset({"dora", "yaku", "open"}) | CHIP_FIELDS
 RARE_WIN_FIELDS = frozenset({"fan", "yakuman", "pao", "pao_yakuman"})
+DORA_AND_OPEN = frozenset({"winner", "han", "fu", "dora", "open", "type"})  # "type": a tsumo's
 # A win's fields after its value when it gives none of them (pao to aka).
 NOTHING_BESIDES = (None,) * 10
 WIN_PATHS = tuple(f"result.wins[{i}]" for i in range(4))
@@ -274,6 +275,16 @@ class _Reader:
             fu = self.whole_at(data, "fu", path, MAX_FU)
         if STATISTICS.isdisjoint(data):  # most wins: no statistics, no chips
             return _new(Win, (winner, han, fu, *NOTHING_BESIDES))
+        dora, opened = data.get("dora"), data.get("open")
+        if (
+            type(dora) is int  # the usual statistics (a log's): dora and open, nothing else
+            and 0 <= dora <= MAX_DORA
+            and type(opened) is bool
+            and DORA_AND_OPEN.issuperset(data)
+        ):
+            return _new(
+                Win, (winner, han, fu, None, None, None, None, dora, None, opened, None, None, None)
+            )
         self.check_statistics(data, path)
         extra = (data.get("dora"), data.get("yaku"), data.get("open"))
         chips = (data.get("ippatsu"), data.get("ura"), data.get("aka"))
