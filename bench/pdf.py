@@ -77,7 +77,7 @@ def make_club() -> Any:
 def make_league(club: Any) -> Any:
     """200 players, 600 finished games of four, written row by row in three inserts."""
     from clubs.models import League, Player
-    from scoring.models import Game, GameResult, GameStatus, Seat
+    from scoring.models import Game, GameStatus
 
     version = club.rulesets.get().current_version()
     league = League.objects.create(
@@ -96,9 +96,19 @@ def make_league(club: Any) -> Any:
         )
         for n in range(GAMES)
     )
+    seat_and_settle(
+        games, [[people[(n * 4 + seat * 7) % PLAYERS] for seat in range(4)] for n in range(GAMES)]
+    )
+    return league
+
+
+def seat_and_settle(games: list[Any], tables: list[list[Any]]) -> None:
+    """Each game's table seated in order, and settled the same way (first to fourth by seat):
+    its seats and results written in two inserts."""
+    from scoring.models import GameResult, Seat
+
     seats, results = [], []
-    for n, game in enumerate(games):
-        table = [people[(n * 4 + seat * 7) % PLAYERS] for seat in range(4)]
+    for game, table in zip(games, tables, strict=True):
         for seat, (player, points) in enumerate(zip(table, (45.3, 5.1, -15.2, -35.2), strict=True)):
             seats.append(Seat(game=game, seat=seat, player=player))
             results.append(
@@ -113,7 +123,6 @@ def make_league(club: Any) -> Any:
             )
     Seat.objects.bulk_create(seats)
     GameResult.objects.bulk_create(results)
-    return league
 
 
 def play_sheet_game(club: Any) -> Any:
@@ -167,7 +176,7 @@ def player_of_many_games(club: Any) -> Any:
     """A player with ALL_GAMES finished games in no league, among a changing three (results as
     ``make_league`` writes them): the report of all their games."""
     from clubs.models import Player
-    from scoring.models import Game, GameResult, GameStatus, Seat
+    from scoring.models import Game, GameStatus
 
     version = club.rulesets.get().current_version()
     main, *others = Player.objects.bulk_create(
@@ -183,25 +192,11 @@ def player_of_many_games(club: Any) -> Any:
         )
         for n in range(ALL_GAMES)
     )
-    seats, results = [], []
-    for n, game in enumerate(games):
+    tables = []
+    for n in range(ALL_GAMES):
         table = [main, *(others[(n + k * 4) % len(others)] for k in range(3))]
-        table = table[n % 4 :] + table[: n % 4]  # the player's place moves round the table
-        for seat, (player, points) in enumerate(zip(table, (45.3, 5.1, -15.2, -35.2), strict=True)):
-            seats.append(Seat(game=game, seat=seat, player=player))
-            score = (50300, 30100, 14800, 4800)[seat]
-            results.append(
-                GameResult(
-                    game=game,
-                    seat=seat,
-                    player=player,
-                    rank=seat + 1,
-                    points=Decimal(str(points)),
-                    final_score=score,
-                )
-            )
-    Seat.objects.bulk_create(seats)
-    GameResult.objects.bulk_create(results)
+        tables.append(table[n % 4 :] + table[: n % 4])  # the player's place moves round the table
+    seat_and_settle(games, tables)
     return main
 
 
