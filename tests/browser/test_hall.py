@@ -11,7 +11,6 @@ again once the server answers. Escape leaves for the round's page.
 
 from __future__ import annotations
 
-import datetime
 import re
 import time
 from collections.abc import Callable, Iterator
@@ -24,11 +23,10 @@ from pytest_django.live_server_helper import LiveServer
 from clubs.models import Club
 from scoring import services as scoring
 from tests.browser.conftest import open_page
-from tests.clubs.factories import make_club, make_ruleset
+from tests.browser.test_tournament import round_under_way
 from tournaments import services
-from tournaments.models import EntryStatus, Round, SeatingMethod, Tournament
+from tournaments.models import Round, Tournament
 
-DAY = datetime.date(2026, 11, 28)
 PROJECTOR: ViewportSize = {"width": 1920, "height": 1080}
 RON = {"result": {"type": "ron", "from": 2, "wins": [{"winner": 1, "han": 4, "fu": 30}]}}
 # Every element a reader sees, that lies (even in part) outside the screen.
@@ -57,16 +55,7 @@ def wait_for(page: Page, done: Callable[[], bool], seconds: float) -> None:
 
 @pytest.fixture
 def running(db: None) -> tuple[Club, Tournament, Round]:
-    club = make_club("taikai", public=True, name="大会麻雀会")
-    ruleset = make_ruleset(club, "k_rule", "Kルール")
-    tournament = services.create_tournament(
-        club, name="秋季大会", starts_on=DAY, ruleset=ruleset, rounds=2, round_minutes=60
-    )
-    for entry in services.register(tournament, [f"選手{n:02d}" for n in range(1, 65)]):
-        services.set_status(entry, EntryStatus.CHECKED_IN)
-    (round_,) = services.draw_rounds(tournament, [1], SeatingMethod.RANDOM)
-    services.publish_round(round_, played_on=DAY)
-    services.start_clock(round_)
+    club, tournament, round_ = round_under_way(64)
     for table in round_.tables.select_related("game").filter(number__range=(2, 15)):
         scoring.record_hand(table.game, RON, version=table.game.version, key=f"t{table.number}")
     services.call_referee(round_.tables.get(number=15), True)

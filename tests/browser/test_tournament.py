@@ -23,19 +23,25 @@ DAY = datetime.date(2026, 11, 28)
 RON = {"result": {"type": "ron", "from": 2, "wins": [{"winner": 1, "han": 4, "fu": 30}]}}
 
 
-@pytest.fixture
-def running(db: None) -> tuple[Club, Tournament, Round]:
+def round_under_way(players: int) -> tuple[Club, Tournament, Round]:
+    """A public club's two-round tournament of ``players``, all checked in, its first round
+    drawn at random, published and on the clock."""
     club = make_club("taikai", public=True, name="大会麻雀会")
     ruleset = make_ruleset(club, "k_rule", "Kルール")
     tournament = services.create_tournament(
         club, name="秋季大会", starts_on=DAY, ruleset=ruleset, rounds=2, round_minutes=60
     )
-    for entry in services.register(tournament, [f"選手{n:02d}" for n in range(1, 9)]):
+    for entry in services.register(tournament, [f"選手{n:02d}" for n in range(1, players + 1)]):
         services.set_status(entry, EntryStatus.CHECKED_IN)
     (round_,) = services.draw_rounds(tournament, [1], SeatingMethod.RANDOM)
     services.publish_round(round_, played_on=DAY)
     services.start_clock(round_)
     return club, tournament, round_
+
+
+@pytest.fixture
+def running(db: None) -> tuple[Club, Tournament, Round]:
+    return round_under_way(8)
 
 
 def test_the_table_status_and_the_standings_follow_the_tables_without_a_reload(

@@ -13,6 +13,7 @@ from clubs.models import Club, Role
 from scoring import services
 from scoring.models import Game, GameLog, GameResult
 from tests.scoring.factories import make_game, make_member, make_ruleset
+from tests.scoring.test_views import ron_form, url
 
 CHIPS = {"value": 2, "ippatsu": 1, "ura": 1, "aka": 1, "yakuman": 5, "tobi": 1}
 
@@ -31,26 +32,9 @@ def keeper(club: Club, scorekeeper: User) -> Client:
     return client
 
 
-def url(game: Game, tail: str = "") -> str:
-    return f"/c/{game.club.slug}/games/{game.pk}/{tail}"
-
-
 def ron_with_chips(version: int, **more: Any) -> dict[str, Any]:
-    """Baba rons Chiba for 3 han 30 fu: ippatsu, two ura-dora, a red five."""
-    return {
-        "version": version,
-        "key": f"k{version}",
-        "result": "ron",
-        "ron_winners": ["1"],
-        "discarder": "2",
-        "value_1": "h3",
-        "fu_1": "30",
-        "riichi": ["1"],
-        "ippatsu_1": "on",
-        "ura_1": "2",
-        "aka_1": "1",
-        **more,
-    }
+    """Baba rons Chiba for 3 han 30 fu (``ron_form``): ippatsu, two ura-dora, a red five."""
+    return ron_form(version, f"k{version}", ippatsu_1="on", ura_1="2", aka_1="1", **more)
 
 
 def test_the_hand_screen_asks_the_chips_and_the_record_keeps_them(
