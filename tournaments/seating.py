@@ -36,6 +36,8 @@ from tournaments.designs import BASE_ROUNDS
 from tournaments.orbit_designs import ORBIT_ROUNDS
 from tournaments.published_designs import published_rounds
 from tournaments.rotational_designs import ROTATIONAL_ROUNDS
+from tournaments.transversal_designs import galois_field as _galois_field
+from tournaments.transversal_designs import resolvable_transversal
 
 Table = tuple[int, ...]
 Round = tuple[Table, ...]
@@ -44,7 +46,7 @@ RANDOM, SWISS = "random", "swiss"
 # The draw's own version: every change that gives any input another seating bumps it (a test
 # pins a few draws, so such a change cannot go unnoticed). Each drawn round keeps the version
 # that drew it, so that a record drawn by another Tenbou says so instead of "differs".
-SEATING_ALGORITHM = 11
+SEATING_ALGORITHM = 12
 METHODS = (RANDOM, SWISS)
 TEAM_COST, PAIR_COST = 100, 1  # teammates at one table weigh more than a repeated pair
 # A table of the round being drawn at which its players cannot all take a seat that keeps their
@@ -1494,22 +1496,30 @@ def transversal_rounds(
     players get 16 + 5 rounds, 128 get 32 + 10). Other fields, or more rounds: as many as it gives.
     """
     q = len(players) // size
-    ring = _product_ring(q, size) if q * size == len(players) else None
-    if ring is None:
+    if q * size != len(players):
         return []
-    add, mul, number = ring
-    groups = _groups_by_team(players, size, q, teams, rng)
-    factors = _prime_power_factors(q)
-    if len(factors) == 1:
-        labels = rng.sample(range(q), size)
-    else:  # labels that differ in every coordinate: their differences are invertible
-        columns = [rng.sample(range(f), size) for f in factors]
-        labels = [number([column[i] for column in columns]) for i in range(size)]
-    slopes = rng.sample(range(q), q)
-    built = [
-        [[groups[i][add(a, mul(r, labels[i]))] for i in range(size)] for a in range(q)]
-        for r in slopes
-    ]
+    ring = _product_ring(q, size)
+    if ring is not None:
+        add, mul, number = ring
+        groups = _groups_by_team(players, size, q, teams, rng)
+        factors = _prime_power_factors(q)
+        if len(factors) == 1:
+            labels = rng.sample(range(q), size)
+        else:  # labels that differ in every coordinate: their differences are invertible
+            columns = [rng.sample(range(f), size) for f in factors]
+            labels = [number([column[i] for column in columns]) for i in range(size)]
+        slopes = rng.sample(range(q), q)
+        built = [
+            [[groups[i][add(a, mul(r, labels[i]))] for i in range(size)] for a in range(q)]
+            for r in slopes
+        ]
+    else:  # a TD(size + 1, q) by Wilson's construction: 96 players as 4 × 24
+        resolved = resolvable_transversal(size, q)
+        if resolved is None:
+            return []
+        groups = _groups_by_team(players, size, q, teams, rng)
+        rng.shuffle(resolved)
+        built = [[[groups[i][b[i]] for i in range(size)] for b in blocks] for blocks in resolved]
     if len(built) < rounds and not teams:  # then seat each group by itself, all alike
         inner = [[list(range(q))]] if q == size else []
         if q > size and q % size == 0:
@@ -1551,54 +1561,3 @@ def _team_units(
     rng.shuffle(units)
     units.sort(key=len, reverse=True)
     return units
-
-
-def _galois_field(q: int) -> tuple[Any, Any] | None:
-    """(add, mul) of GF(q) on 0..q-1 when q is a prime power, else None.
-
-    An element is the digits of a polynomial in base p; the modulus is the first monic
-    polynomial of degree k for which x generates every non-zero element (a primitive one).
-    """
-    prime = next((p for p in range(2, q + 1) if q % p == 0), None)
-    if prime is None:
-        return None
-    degree, rest = 0, q
-    while rest % prime == 0:
-        rest //= prime
-        degree += 1
-    if rest != 1:
-        return None
-
-    def digits(value: int) -> list[int]:
-        return [(value // prime**i) % prime for i in range(degree)]
-
-    def number(coefficients: Sequence[int]) -> int:
-        return sum(c * prime**i for i, c in enumerate(coefficients))
-
-    def add(u: int, v: int) -> int:
-        return number([(a + b) % prime for a, b in zip(digits(u), digits(v), strict=True)])
-
-    def times(u: int, v: int, modulus: Sequence[int]) -> int:
-        product = [0] * (2 * degree)
-        for i, a in enumerate(digits(u)):
-            for j, b in enumerate(digits(v)):
-                product[i + j] = (product[i + j] + a * b) % prime
-        for top in range(2 * degree - 1, degree - 1, -1):  # reduce by the monic modulus
-            factor = product[top]
-            if factor:
-                for i, c in enumerate(modulus):
-                    product[top - degree + i] = (product[top - degree + i] - factor * c) % prime
-        return number(product[:degree])
-
-    if degree == 1:
-        return add, lambda u, v: (u * v) % prime
-    for tail in range(q):
-        modulus = [*digits(tail), 1]
-        x, seen, power = prime, set(), 1  # x is the polynomial "x": digits [0, 1]
-        for _ in range(q - 1):
-            power = times(power, x, modulus)
-            seen.add(power)
-        if len(seen) == q - 1 and 0 not in seen:
-            products = {(u, v): times(u, v, modulus) for u in range(q) for v in range(q)}
-            return add, lambda u, v, products=products: products[(u, v)]
-    return None

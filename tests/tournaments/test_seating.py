@@ -545,8 +545,10 @@ def test_the_designs_found_offline_or_inflated_seat_every_pair_exactly_once(
 
 
 # Built from smaller ones: a transversal design over GF(4) x GF(9) and GF(4) x GF(11) (MacNeish's
-# product) with its groups of 36 and 44 seated by their packings; the design of 24 inflated by 8.
-PACKINGS_BUILT = [(144, 4), (176, 4), (192, 4)]
+# product) with its groups of 36 and 44 seated by their packings; the design of 24 inflated by 8;
+# Wilson's TD(5, 24) with its groups of 24 seated by theirs (96), and TD(4, 30) with its groups
+# of 30 at three-player tables (90).
+PACKINGS_BUILT = [(144, 4), (176, 4), (192, 4), (96, 4), (90, 3)]
 
 
 @pytest.mark.parametrize(("players", "size"), [*PACKINGS_FOUND, *PACKINGS_BUILT])
@@ -616,6 +618,8 @@ PINNED_DRAWS = {
     10: "c7cdd72ffd154233184ac9092c7b80e72dae0fbfba3cbf8db24026975d9ffbc7",
     # 11: transversal designs over products of fields (80, 144, 176), the design of 24 inflated
     11: "c7cdd72ffd154233184ac9092c7b80e72dae0fbfba3cbf8db24026975d9ffbc7",
+    # 12: Wilson's transversal designs (96 players, 90 at tables of three; these did not move)
+    12: "c7cdd72ffd154233184ac9092c7b80e72dae0fbfba3cbf8db24026975d9ffbc7",
 }
 
 
