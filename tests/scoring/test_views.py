@@ -301,6 +301,37 @@ def test_panels_the_tablet_does_not_have_come_with_the_answer(
     assert panels_tag(response.text)
 
 
+def dead_hand_picks(html: str) -> list[str]:
+    """The names of the dead-hand picks of the events, and whether each is ticked."""
+    block = html[html.index('id="dead-label"') :]
+    block = block[: block.index("</div>")]
+    return re.findall(r'value="\d"\s*(checked)?><span>([^<]+)</span>', block)
+
+
+def test_the_blank_events_are_drawn_once_for_the_names_and_never_for_a_refused_form(
+    keeper: Client, club: Club, k_rule: Ruleset, game: Game
+) -> None:
+    """The events of a blank form (dead hand, deposits, payments) come from a cache keyed by
+    the ruleset, the names and the language: another table's names are its own, and a
+    refused form shows its own ticks, never the blank cached one."""
+    first = keeper.get(url(game), headers=HTMX).text
+    assert [name for _tick, name in dead_hand_picks(first)] == ["Aoki", "Baba", "Chiba", "Doi"]
+    other = make_game(club, k_rule, players=("Endo", "Fujii", "Goto", "Hara"))
+    drawn = keeper.get(url(other), headers=HTMX).text
+    assert [name for _tick, name in dead_hand_picks(drawn)] == ["Endo", "Fujii", "Goto", "Hara"]
+    refused = keeper.post(url(game, "hands/"), ron_form(0, fu_1="", dead=["3"]), headers=HTMX)
+    assert refused.status_code == 422
+    assert dead_hand_picks(refused.text) == [
+        ("", "Aoki"),
+        ("", "Baba"),
+        ("", "Chiba"),
+        ("checked", "Doi"),
+    ]
+    assert '<details class="events" open>' in refused.text
+    again = keeper.get(url(game), headers=HTMX).text
+    assert dead_hand_picks(again) == dead_hand_picks(first)
+
+
 def test_a_refused_hand_draws_its_win_panels_with_the_taps_and_no_tag(
     keeper: Client, game: Game
 ) -> None:
