@@ -25,7 +25,8 @@ pairs and the short rounds' pairs together fall in every orbit of pairs under th
 - ``--symmetric R C SEED STEPS`` (``sym3.c``): the same for ``V = 3R + 3`` (``V ≡ 0 mod 12``),
   the base round also unchanged when the three cycles turn into each other, each place ``x``
   becoming ``C·x`` (``C³ ≡ 1 mod R``, or 1), and the three fixed players with them: a third of
-  the search, and a landscape the annealing crosses (48 and 60 in a second).
+  the search, and a landscape the annealing crosses (48 and 60 in a second; 72 as ``23 1 101
+  3000000000``, where only ``C = 1`` is left, within 40 minutes).
 - ``--symmetric2 R C SEED STEPS`` (``sym2.c``): ``V = 3R + 2`` (``V ≡ 8 mod 12``), the same turn
   of the cycles with ``C ≠ 1``, the two fixed players each at a table with one whole turned
   triple (44 players in seconds).

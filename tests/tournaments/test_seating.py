@@ -618,7 +618,8 @@ PINNED_DRAWS = {
     10: "c7cdd72ffd154233184ac9092c7b80e72dae0fbfba3cbf8db24026975d9ffbc7",
     # 11: transversal designs over products of fields (80, 144, 176), the design of 24 inflated
     11: "c7cdd72ffd154233184ac9092c7b80e72dae0fbfba3cbf8db24026975d9ffbc7",
-    # 12: Wilson's transversal designs (96 players, 90 at tables of three; these did not move)
+    # 12: Wilson's transversal designs (96 players, 90 at tables of three) and a stored packing of
+    # 72 (these did not move)
     12: "c7cdd72ffd154233184ac9092c7b80e72dae0fbfba3cbf8db24026975d9ffbc7",
 }
 
