@@ -13,7 +13,7 @@ from django import template
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 
-from reports.qr import qr_svg
+from reports.qr import qr_image
 
 register = template.Library()
 
@@ -24,7 +24,8 @@ BREAKS = re.compile(r"(?<=[^/]/)(?=[^/])")
 @register.inclusion_tag("reports/qr.html")
 def qr_code(url: str, label: str = "") -> dict[str, Any]:
     """The code of ``url``, then ``url`` itself; ``label`` above the URL says what it opens."""
-    return {"url": url, "svg": qr_svg(url) if url else "", "printed": printed(url), "label": label}
+    code = qr_image(url) if url else ""
+    return {"url": url, "code": code, "printed": printed(url), "label": label}
 
 
 # A zero-width space, not ``<wbr>``: the URL stays one run of text, which WeasyPrint lays out

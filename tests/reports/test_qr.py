@@ -17,7 +17,7 @@ from django.test import Client
 
 from clubs.models import Club, Role
 from reports.games import game_sheet_pdf
-from reports.qr import page_url, qr_svg
+from reports.qr import page_url, qr_image
 from reports.templatetags.qr_codes import printed
 from scoring import services
 from tests.clubs.conftest import logged_in
@@ -137,4 +137,5 @@ def test_a_url_needs_a_site_and_its_printed_form_may_wrap_after_a_slash() -> Non
     assert page_url("", "games:game", "qr", 1) == ""
     assert page_url("https://t.example", "games:game", "qr", 1) == "https://t.example/c/qr/games/1/"
     assert printed("https://t.example/c/<qr>/") == "https://t.example/\u200bc/\u200b&lt;qr&gt;/"
-    assert qr_svg("https://t.example/").startswith('<svg viewBox="0 0 ')
+    image = qr_image("https://t.example/")
+    assert image.startswith('<img class="qr-code" src="data:image/png;base64,')
