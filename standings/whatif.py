@@ -20,6 +20,7 @@ import datetime
 import json
 import multiprocessing
 import os
+import threading
 from collections.abc import Iterable, Iterator
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
@@ -255,8 +256,10 @@ def what_if(
     if sizes and target.players not in sizes:
         return WhatIf(target, refused=_refusal(target, sizes))
     dates = (date_from, date_to)
-    processes = _processes(results)
-    if processes > 1:
+    processes, how = _sharing(results)
+    if how == FORK:
+        parts = _in_forked_processes(league, target.options, dates, processes)
+    elif how == SPAWN:
         parts = _in_processes(league, target.options, dates, processes)
     else:
         parts = [_replay_part(league, target.options, dates, None)]
@@ -329,21 +332,91 @@ def _replay_part(
     return totals, notes, counted
 
 
-# From this many games (and with PostgreSQL, which serves several readers at once), the
-# what-if shares its games among WHATIF_PROCESSES processes, one per core by default. Starting
-# a process (Python, Django, the engine) costs about 1.5 s: with the compiled engine one
-# process plays 10,000 games in 1.4 s where two take 2.7, and 100,000 in 14.1 s where two take
-# 11.8 (bench league, two cores): the two meet near 36,000 games.
+# How a what-if shares its games among processes (with PostgreSQL, which serves several
+# readers at once), one per core by default (WHATIF_PROCESSES):
+# - FORK: copies of this process, made in a few milliseconds (Django, the engine and the league
+#   already loaded), from FORK_FROM_GAMES games. Only where a copy is safe: this process runs
+#   one thread (no lock another thread holds is copied held: gunicorn's sync workers) and its
+#   connection is in no transaction (it is closed first; each copy opens its own). 10,000
+#   games on two cores (bench/standings.py, whatif_cold_s): 1.45 s in one process, 0.9 in two.
+# - SPAWN: processes started fresh, elsewhere (a threaded server), from PARALLEL_FROM_GAMES.
+#   Starting one (Python, Django, the engine) costs about 1.5 s: with the compiled engine one
+#   process plays 10,000 games in 1.4 s where two take 2.7, and 100,000 in 14.1 s where two
+#   take 11.8 (bench league, two cores): the two meet near 36,000 games.
+FORK, SPAWN = "fork", "spawn"
+FORK_FROM_GAMES = 2_000
 PARALLEL_FROM_GAMES = 40_000
 
 
-def _processes(results: QuerySet[GameResult]) -> int:
+def _sharing(results: QuerySet[GameResult]) -> tuple[int, str]:
+    """(processes, FORK or SPAWN), or (1, "") for this process alone."""
     wanted = int(getattr(settings, "WHATIF_PROCESSES", 0) or os.cpu_count() or 1)
     if wanted < 2 or connections[results.db].vendor != "postgresql":
-        return 1
-    if results.filter(seat=0).count() < PARALLEL_FROM_GAMES:
-        return 1
-    return wanted
+        return 1, ""
+    games = results.filter(seat=0).count()
+    if games >= FORK_FROM_GAMES and _can_fork(results.db):
+        return wanted, FORK
+    if games >= PARALLEL_FROM_GAMES:
+        return wanted, SPAWN
+    return 1, ""
+
+
+def _can_fork(alias: str) -> bool:
+    """Whether a copy of this process may play a share: a POSIX fork, one thread, and the
+    connection in no transaction (a transaction's rows would be out of the copies' sight)."""
+    if "fork" not in multiprocessing.get_all_start_methods():
+        return False
+    return threading.active_count() == 1 and not connections[alias].in_atomic_block
+
+
+def _in_forked_processes(
+    league: League,
+    options: dict[str, Any],
+    dates: tuple[datetime.date | None, datetime.date | None],
+    processes: int,
+) -> list[Part]:
+    """``_replay_part`` of share 0 here and of each other share in a copy of this process
+    (``_can_fork`` said it may), which sends back its players' sums and notes. A copy that
+    fails (killed, say) has its share played here instead: slower, never wrong."""
+    connections.close_all()  # each process opens its own; a shared socket would mix answers
+    context = multiprocessing.get_context(FORK)
+    copies = []
+    for k in range(1, processes):
+        receive, send = context.Pipe(duplex=False)
+        copy = context.Process(
+            target=_share_in_copy, args=(send, league, options, dates, (k, processes)), daemon=True
+        )
+        copy.start()
+        send.close()
+        copies.append((k, copy, receive))
+    parts = [_replay_part(league, options, dates, (0, processes))]
+    for k, copy, receive in copies:
+        try:
+            part = receive.recv()
+        except EOFError:  # the copy ended without an answer
+            part = None
+        copy.join()
+        parts.append(
+            part if part is not None else _replay_part(league, options, dates, (k, processes))
+        )
+    return parts
+
+
+def _share_in_copy(
+    send: Any,
+    league: League,
+    options: dict[str, Any],
+    dates: tuple[datetime.date | None, datetime.date | None],
+    share: tuple[int, int],
+) -> None:
+    """In a copy of the process: one share played, sent back; None when it failed."""
+    try:
+        send.send(_replay_part(league, options, dates, share))
+    except Exception:  # the parent plays the share itself
+        send.send(None)
+    finally:
+        connections.close_all()
+        send.close()
 
 
 def _in_processes(

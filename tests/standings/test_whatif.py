@@ -9,6 +9,7 @@ it splits put 千葉 first (61.2 to 47.3).
 from __future__ import annotations
 
 import datetime
+import os
 from collections import defaultdict
 from decimal import Decimal
 from typing import Any
@@ -470,19 +471,50 @@ def test_a_big_league_shared_among_processes_adds_up_as_one_process(
         return rows, [(n.game_id, n.message, n.counted) for n in found.notes], found.games
 
     monkeypatch.setattr(whatif, "PARALLEL_FROM_GAMES", 1)
-    started: list[int] = []
-    in_processes = whatif._in_processes
-    monkeypatch.setattr(
-        whatif,
-        "_in_processes",
-        lambda *args: started.append(args[-1]) or in_processes(*args),
-    )
+    monkeypatch.setattr(whatif, "FORK_FROM_GAMES", 10**9)  # spawned processes first
+    started: list[tuple[str, int]] = []
+    for name in ("_in_processes", "_in_forked_processes"):
+        real = getattr(whatif, name)
+        monkeypatch.setattr(
+            whatif,
+            name,
+            lambda *args, name=name, real=real: started.append((name, args[-1])) or real(*args),
+        )
     alone = played(1)
     shared = played(2)
-    assert started == [2]  # the second what-if, and only it, was shared among two processes
+    assert started == [("_in_processes", 2)]  # the second what-if, shared among two processes
     assert shared == alone
     assert alone[2] == 7  # the tobi game too: M-League has no tobi, it is settled as it stands
     assert {name for name, *_ in alone[0]} == {*NAMES, "江藤"}
+
+    # Copies of this process (fork), where it runs one thread outside a transaction: the same.
+    monkeypatch.setattr(whatif, "FORK_FROM_GAMES", 1)
+    assert played(2) == alone
+    assert played(3) == alone  # two copies
+    assert started[1:] == [("_in_forked_processes", 2), ("_in_forked_processes", 3)]
+
+    # A copy that fails sends nothing back: this process plays its share, and nothing is lost.
+    parent = os.getpid()
+    replay_part = whatif._replay_part
+
+    def failing_in_copies(*args: Any) -> Any:
+        if os.getpid() != parent:
+            raise RuntimeError("a copy that fails")
+        return replay_part(*args)
+
+    monkeypatch.setattr(whatif, "_replay_part", failing_in_copies)
+    assert played(2) == alone
+
+
+def test_no_copy_of_the_process_plays_inside_a_transaction(league: League, settings: Any) -> None:
+    """A test's transaction (or a request's): the copies would not see its rows, so the
+    what-if is played here, whatever the number of games."""
+    from standings import whatif
+
+    settings.WHATIF_PROCESSES = 2
+    assert not whatif._can_fork("default")
+    results = whatif.counted_results(league, None, None)
+    assert whatif._sharing(results) == (1, "")
 
 
 # -- kept in the cache ------------------------------------------------------------------------
