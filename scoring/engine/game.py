@@ -7,7 +7,7 @@ in "any" sudden death. In every wind the deal goes round the seats from seat 0 (
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import cached_property
 from typing import NamedTuple
 
@@ -154,21 +154,25 @@ class _Rotation:
         return True
 
 
-@dataclass(slots=True)
 class _Game:
-    rules: Ruleset
-    table: Table
-    rotation: _Rotation
-    hands: Outcome  # applies each hand to the table
-    rows: list[HandRow] = field(default_factory=list)
-    transfers: list[tuple[RawTransfer, ...]] = field(default_factory=list)
-    ended_by: str | None = None
-    busted_by: dict[int, int | None] = field(default_factory=dict)
-    penalties: list[tuple[int, float]] = field(default_factory=list)
-    score_bound: int = 0  # the most a score can be, either way (set from the rules)
+    """One replay's state (a plain class: see ``hand.Table``)."""
 
-    def __post_init__(self) -> None:
-        self.score_bound = score_bound(self.rules)
+    __slots__ = (
+        *("rules", "table", "rotation", "hands", "rows", "transfers", "ended_by"),
+        *("busted_by", "penalties", "score_bound"),
+    )
+
+    def __init__(self, rules: Ruleset, table: Table, rotation: _Rotation, hands: Outcome) -> None:
+        self.rules = rules
+        self.table = table
+        self.rotation = rotation
+        self.hands = hands  # applies each hand to the table
+        self.rows: list[HandRow] = []
+        self.transfers: list[tuple[RawTransfer, ...]] = []
+        self.ended_by: str | None = None
+        self.busted_by: dict[int, int | None] = {}
+        self.penalties: list[tuple[int, float]] = []
+        self.score_bound = score_bound(rules)  # the most a score can be, either way
 
     def reached_target(self, seat: int | None = None) -> bool:
         ext = self.rules.extension

@@ -7,7 +7,6 @@ honba counter becomes, who busted whom) and leaves deciding the end of the game 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from operator import sub
 from typing import NamedTuple
 
@@ -39,15 +38,19 @@ from .record import (
 from .rules import Ruleset
 
 
-@dataclass(slots=True)
 class Table:
-    """What lies on the table between hands (everything derived, nothing stored)."""
+    """What lies on the table between hands (everything derived, nothing stored). A plain
+    class, not a dataclass: the compiled engine builds its ``__init__`` natively (a
+    dataclass's is made at import, as Python, and runs once a game)."""
 
-    scores: list[int]
-    dealer: int = 0
-    honba: int = 0
-    deposits: int = 0  # points in sticks on the table (供託)
-    owners: list[tuple[int, int]] = field(default_factory=list)  # (seat, points) of those sticks
+    __slots__ = ("scores", "dealer", "honba", "deposits", "owners")
+
+    def __init__(self, scores: list[int]) -> None:
+        self.scores = scores
+        self.dealer = 0
+        self.honba = 0
+        self.deposits = 0  # points in sticks on the table (供託)
+        self.owners: list[tuple[int, int]] = []  # (seat, points) of those sticks
 
 
 RawTransfer = tuple[int | None, int | None, int, str]
