@@ -11,6 +11,7 @@ import shutil
 import subprocess
 from collections.abc import Iterator
 from dataclasses import replace
+from typing import Any
 from urllib.parse import urljoin, urlsplit
 
 import pytest
@@ -24,6 +25,20 @@ pytestmark = pytest.mark.django_db
 
 LINK = re.compile(r'href="([^"#]+)"')
 SKIP = re.compile(r"/logout/|/i18n/|/admin/|\.csv|\.json|\.svg|/export")
+# Inside a chart's inline SVG: drawn by WeasyPrint's SVG renderer, not by the style sheets.
+SVG_TAGS = {
+    "g",
+    "path",
+    "rect",
+    "line",
+    "polyline",
+    "polygon",
+    "circle",
+    "text",
+    "tspan",
+    "title",
+    "desc",
+}
 
 
 @pytest.fixture
@@ -89,3 +104,51 @@ def test_every_pdf_of_the_demo_speaks_the_readers_language(demo_admin: Client) -
             check_words(pdf_text(response.content), url, language == "ja", found)
             crawl.findings += [replace(f, url=f"{language}: {f.url}") for f in found.findings]
     assert not crawl.findings, "\n".join(f"{f.url} {f.problem}" for f in crawl.findings)
+
+
+def layout(document: Any) -> list[tuple[Any, ...]]:
+    """Every box of a laid-out document, page by page: its kind, place, size, text and the
+    styles that draw it (colours, borders, weight, size)."""
+    drawn = ("color", "background_color", "font_weight", "font_size", "text_decoration_line")
+    drawn += tuple(
+        f"border_{side}_{what}" for side in ("top", "left") for what in ("width", "color")
+    )
+    found = []
+    for number, page in enumerate(document.pages):
+        boxes = [page._page_box]
+        while boxes:
+            box = boxes.pop()
+            place = tuple(
+                round(value, 2) if isinstance(value, float) else value
+                for value in (box.position_x, box.position_y, box.width, box.height)
+            )
+            style = tuple(str(box.style[name]) for name in drawn)
+            found.append((number, type(box).__name__, place, getattr(box, "text", None), style))
+            boxes.extend(reversed(getattr(box, "children", [])))
+    return found
+
+
+def test_every_printout_is_laid_out_the_same_with_the_reports_own_user_agent_sheet(
+    demo_admin: Client, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The reports' user-agent sheet (WeasyPrint's, less the rules for tags no report has) lays
+    out every printout of the demo exactly as WeasyPrint's own: every box in the same place,
+    with the same text and the same colours, borders and fonts."""
+    from weasyprint import HTML
+
+    from reports import render
+
+    printed: list[str] = []
+    real = render.write_pdf
+    monkeypatch.setattr(render, "write_pdf", lambda html: printed.append(html) or real(html))
+    demo_admin.cookies["django_language"] = "ja"
+    for url in linked_pdfs(demo_admin, "/c/demo/"):
+        assert demo_admin.get(url).status_code == 200, url
+    assert len(printed) >= 6  # the sheet, the standings, a player, results, seating, cards
+    config = render._font_config()
+    for html_text in printed:
+        own = render.Report(string=html_text).render(font_config=config)
+        weasyprints = HTML(string=html_text).render(font_config=config)
+        assert layout(own) == layout(weasyprints)
+        used = set(re.findall(r"<([a-z][a-z0-9]*)[\s>/]", html_text))
+        assert used <= render.PRINTED_TAGS | SVG_TAGS, used - render.PRINTED_TAGS
