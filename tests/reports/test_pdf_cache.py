@@ -189,17 +189,23 @@ def test_the_time_printed_is_filled_in_after_the_key_is_taken(
 
 
 def test_a_render_freezes_the_older_objects_and_the_last_render_out_thaws_them() -> None:
-    """Renders in threads side by side: the first in freezes, and nothing stays frozen after."""
+    """Renders in threads side by side: the first in freezes and collects less often, and
+    after the last nothing stays frozen and the collector runs as it did before."""
+    before = gc.get_threshold()
     assert gc.get_freeze_count() == 0
     pdf = render.write_pdf("<p>東</p>")
     assert pdf.startswith(b"%PDF-")
     assert gc.get_freeze_count() == 0
+    assert gc.get_threshold() == before
     first, second = render._older_objects_frozen(), render._older_objects_frozen()
     first.__enter__()
     frozen = gc.get_freeze_count()
     assert frozen > 0
+    assert gc.get_threshold() == render.RENDER_GC_THRESHOLDS
     second.__enter__()
     first.__exit__(None, None, None)
     assert gc.get_freeze_count() == frozen  # the second render is still laying out
+    assert gc.get_threshold() == render.RENDER_GC_THRESHOLDS
     second.__exit__(None, None, None)
     assert gc.get_freeze_count() == 0
+    assert gc.get_threshold() == before
