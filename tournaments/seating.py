@@ -1278,54 +1278,61 @@ def tripled_rounds(
 def inflated_group_rounds(
     players: Sequence[int], size: int, rounds: int, rng: random.Random
 ) -> list[list[list[int]]]:
-    """A design of ``n`` players at the bound whose unmet pairs are disjoint groups of ``g``
-    (24 players: eight groups of three), each player made ``w`` players, ``w`` a prime power of
-    at least four (192 = 24 × 8). Each table ``t₀ t₁ t₂ t₃`` of the small design becomes, in
-    each of ``w`` rounds ``r``, the tables ``{copy a + r·eᵢ of tᵢ}`` for ``a`` in GF(w) (the
-    ``eᵢ`` four distinct field elements): copies of two players who met meet once, in the round
-    ``r = (k - k') / (eᵢ - eⱼ)``, and copies of one player never. Then each group's ``g·w``
-    copies play a design of their own at its bound, the groups side by side: ``w·(n - g)/3 +
-    (g·w - g)/3 = (n·w - g)/3`` rounds, the bound of ``n·w`` players."""
+    """A design of ``n`` players whose unmet pairs are disjoint groups of ``g`` (24 players at
+    their bound: eight groups of three; or a resolvable design less its last round, whose
+    tables become groups of four: 28 players over 8), each player made ``w`` players, ``w`` a
+    prime power of at least four (192 = 24 × 8, 140 = 28 × 5). Each table ``t₀ t₁ t₂ t₃`` of
+    the small design becomes, in each of ``w`` rounds ``r``, the tables ``{copy a + r·eᵢ of
+    tᵢ}`` for ``a`` in GF(w) (the ``eᵢ`` four distinct field elements): copies of two players
+    who met meet once, in the round ``r = (k - k') / (eᵢ - eⱼ)``, and copies of one player
+    never. Then each group's ``g·w`` copies play a design of their own, the groups side by
+    side: with both designs at their bound, ``w·(n - g)/3 + (g·w - g')/3 = (n·w - g')/3``
+    rounds, the bound of ``n·w`` players (192); 140 gets 8 × 5 + the 5 rounds of 20 players,
+    one short of its 46. The most rounds of every ``w`` and both readings are kept."""
     count = len(players)
-    bound = (count - 1) // 3
+    best: tuple[int, list[list[list[int]]], list[list[int]], list[list[list[int]]], int] | None
+    best = None
     for w in range(4, count // 16 + 1):
-        field = _galois_field(w)
         n = count // w
-        if size != 4 or field is None or n * w != count or n % 4:
+        if size != 4 or _galois_field(w) is None or n * w != count or n % 4:
             continue
-        add, mul = field
         small_bound = (n - 1) // 3
         small = constructed_rounds(list(range(n)), 4, small_bound, rng)
+        if len(small) < small_bound:
+            continue
         groups = _unmet_groups(n, small)
-        if len(small) < small_bound or groups is None:
-            continue
-        inner_count = len(groups[0]) * w
-        inner_bound = (inner_count - 1) // 3
-        if inner_count % 4:
-            continue
-        inner = constructed_rounds(list(range(inner_count)), 4, inner_bound, rng)
-        if len(inner) < inner_bound or w * small_bound + inner_bound < bound:
-            continue
-        order = list(players)
-        rng.shuffle(order)  # copy k of player p is order[p * w + k]
-        built = [
-            [
-                [order[t[i] * w + add(a, mul(r, i))] for i in range(4)]
-                for t in round_
-                for a in range(w)
-            ]
-            for round_ in small
-            for r in range(w)
-        ]
-        for round_ in inner:  # the inner design's player j: copy j % w of the group's j // w
-            built.append(
-                [[order[g[j // w] * w + j % w] for j in table] for g in groups for table in round_]
-            )
-        rng.shuffle(built)
-        for round_ in built:
-            rng.shuffle(round_)
-        return built[:rounds]
-    return []
+        readings = []
+        if groups is not None and len(groups[0]) > 1:
+            readings.append((small, groups))
+        if groups is not None and len(groups[0]) == 1 and len(small) > 1:  # resolvable
+            readings.append((small[:-1], [sorted(table) for table in small[-1]]))
+        for kept, grouped in readings:
+            inner_count = len(grouped[0]) * w
+            if inner_count % 4:
+                continue
+            inner = constructed_rounds(list(range(inner_count)), 4, (inner_count - 1) // 3, rng)
+            total = w * len(kept) + len(inner)
+            if best is None or total > best[0]:
+                best = (total, kept, grouped, inner, w)
+    if best is None:
+        return []
+    _total, small, groups, inner, w = best
+    add, mul = _galois_field(w)  # type: ignore[misc]
+    order = list(players)
+    rng.shuffle(order)  # copy k of player p is order[p * w + k]
+    built = [
+        [[order[t[i] * w + add(a, mul(r, i))] for i in range(4)] for t in round_ for a in range(w)]
+        for round_ in small
+        for r in range(w)
+    ]
+    for round_ in inner:  # the inner design's player j: copy j % w of the group's j // w
+        built.append(
+            [[order[g[j // w] * w + j % w] for j in table] for g in groups for table in round_]
+        )
+    rng.shuffle(built)
+    for round_ in built:
+        rng.shuffle(round_)
+    return built[:rounds]
 
 
 def _unmet_groups(

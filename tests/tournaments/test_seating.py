@@ -573,6 +573,26 @@ def test_the_packings_found_offline_seat_the_bound_and_nobody_twice(
     assert unmet == (players if players % 12 == 0 else players // 2)  # triangles or pairs
 
 
+@pytest.mark.parametrize(("players", "rounds"), [(140, 45), (200, 65)])
+def test_a_resolvable_design_less_a_round_inflated_seats_one_short_of_the_bound(
+    players: int, rounds: int
+) -> None:
+    """140 = 28 x 5 and 200 = 40 x 5: the design of 28 (40) less its last round, each player
+    made five, then each of the last round's tables (twenty copies) plays the five rounds of
+    20 players: 8 x 5 + 5 = 45 (12 x 5 + 5 = 65) rounds, one short of the bound, everyone
+    every round and nobody meeting anyone twice."""
+    everyone = list(range(1, players + 1))
+    drawn = constructed_rounds(everyone, 4, rounds, random.Random(7))
+    assert len(drawn) == rounds == (players - 1) // 3 - 1
+    met: Counter[frozenset[int]] = Counter()
+    for tables in drawn:
+        assert sorted(p for table in tables for p in table) == everyone
+        assert {len(table) for table in tables} == {4}
+        met.update(frozenset(pair) for table in tables for pair in combinations(table, 2))
+    assert set(met.values()) == {1}
+    assert outlook(players, rounds + 1).constructed == rounds  # what the page promises
+
+
 @pytest.mark.parametrize("players", [27, 45, 63, 99])
 def test_a_tripled_kirkman_system_seats_every_pair_exactly_once(players: int) -> None:
     """Three groups of ``v`` (15 for 45 players): orthogonal Latin squares seat every two
@@ -618,8 +638,8 @@ PINNED_DRAWS = {
     10: "c7cdd72ffd154233184ac9092c7b80e72dae0fbfba3cbf8db24026975d9ffbc7",
     # 11: transversal designs over products of fields (80, 144, 176), the design of 24 inflated
     11: "c7cdd72ffd154233184ac9092c7b80e72dae0fbfba3cbf8db24026975d9ffbc7",
-    # 12: Wilson's transversal designs (96 players, 90 at tables of three) and a stored packing of
-    # 72 (these did not move)
+    # 12: Wilson's transversal designs (96 players, 90 at tables of three), a stored packing of
+    # 72, and designs less a round inflated (140, 200) (these did not move)
     12: "c7cdd72ffd154233184ac9092c7b80e72dae0fbfba3cbf8db24026975d9ffbc7",
 }
 
