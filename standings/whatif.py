@@ -338,7 +338,7 @@ def _replay_part(
 #   already loaded), from FORK_FROM_GAMES games. Only where a copy is safe: this process runs
 #   one thread (no lock another thread holds is copied held: gunicorn's sync workers) and its
 #   connection is in no transaction (it is closed first; each copy opens its own). 10,000
-#   games on two cores (bench/standings.py, whatif_cold_s): 1.45 s in one process, 0.9 in two.
+#   games on two cores (bench/standings.py, whatif_cold_s): 1.45 s in one process, 0.8 in two.
 # - SPAWN: processes started fresh, elsewhere (a threaded server), from PARALLEL_FROM_GAMES.
 #   Starting one (Python, Django, the engine) costs about 1.5 s: with the compiled engine one
 #   process plays 10,000 games in 1.4 s where two take 2.7, and 100,000 in 14.1 s where two
@@ -389,7 +389,12 @@ def _in_forked_processes(
         copy.start()
         send.close()
         copies.append((k, copy, receive))
-    parts = [_replay_part(league, options, dates, (0, processes))]
+    try:
+        parts = [_replay_part(league, options, dates, (0, processes))]
+    except BaseException:  # no copy left behind, waiting to send to nobody
+        for _k, copy, _receive in copies:
+            copy.terminate()
+        raise
     for k, copy, receive in copies:
         try:
             part = receive.recv()

@@ -9,6 +9,7 @@ it splits put 千葉 first (61.2 to 47.3).
 from __future__ import annotations
 
 import datetime
+import multiprocessing
 import os
 from collections import defaultdict
 from decimal import Decimal
@@ -504,6 +505,19 @@ def test_a_big_league_shared_among_processes_adds_up_as_one_process(
 
     monkeypatch.setattr(whatif, "_replay_part", failing_in_copies)
     assert played(2) == alone
+
+    # This process failing: the error comes through, and no copy is left behind.
+    def failing_here(*args: Any) -> Any:
+        if os.getpid() == parent:
+            raise RuntimeError("this process fails")
+        return replay_part(*args)
+
+    monkeypatch.setattr(whatif, "_replay_part", failing_here)
+    with pytest.raises(RuntimeError, match="this process fails"):
+        played(2)
+    for copy in multiprocessing.active_children():
+        copy.join(timeout=10)
+    assert multiprocessing.active_children() == []
 
 
 def test_no_copy_of_the_process_plays_inside_a_transaction(league: League, settings: Any) -> None:
