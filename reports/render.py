@@ -121,8 +121,9 @@ def _older_objects_frozen() -> Iterator[None]:
     the garbage collector's full passes while WeasyPrint lays out: it makes millions of objects,
     and each full pass went through all of them again (15-30% of a render; ``bench/pdf.py``).
     The render's own garbage is collected less often (``RENDER_GC_THRESHOLDS``: a young pass
-    every 50,000 objects instead of 700, another 15% of the standings; the boxes are garbage
-    only at the end anyway). The first render in freezes and sets the thresholds, the last out
+    every 50,000 objects instead of 700: 15% of a standings render alone, 2-4% of the PDFs of
+    ``bench/pdf.py``, whose older objects are frozen already; the boxes are garbage only at the
+    end anyway). The first render in freezes and sets the thresholds, the last out
     thaws and puts back the ones before (``gc.freeze``), so renders in threads side by side
     never leave anything frozen."""
     global _renders, _thresholds_before
@@ -160,7 +161,7 @@ def _keep_text_buffers() -> None:
     alone maps and unmaps memory for every line (``mmap``/``munmap`` in a native profile of the
     standings). Pango copies what it is given (a layout's text, a family, a language), so the
     buffers of recent strings are kept and handed out again: the standings of 200 players 8%
-    sooner. Where WeasyPrint has no such function (another version) nothing is changed."""
+    sooner where the profile showed it, every PDF of ``bench/pdf.py`` 2-5%. Where WeasyPrint has no such function (another version) nothing is changed."""
     from weasyprint.text import ffi, fonts, line_break
 
     made = getattr(ffi, "unicode_to_char_p", None)
