@@ -161,7 +161,8 @@ def _keep_text_buffers() -> None:
     alone maps and unmaps memory for every line (``mmap``/``munmap`` in a native profile of the
     standings). Pango copies what it is given (a layout's text, a family, a language), so the
     buffers of recent strings are kept and handed out again: the standings of 200 players 8%
-    sooner where the profile showed it, every PDF of ``bench/pdf.py`` 2-5%. Where WeasyPrint has no such function (another version) nothing is changed."""
+    sooner where the profile showed it, every PDF of ``bench/pdf.py`` 2-5%. Where WeasyPrint
+    has no such function (another version) nothing is changed."""
     from weasyprint.text import ffi, fonts, line_break
 
     made = getattr(ffi, "unicode_to_char_p", None)
