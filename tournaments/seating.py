@@ -1290,11 +1290,11 @@ def inflated_group_rounds(
     rounds, the bound of ``n·w`` players (192); 140 gets 8 × 5 + the 5 rounds of 20 players,
     one short of its 46. The most rounds of every ``w`` and both readings are kept."""
     count = len(players)
-    best: tuple[int, list[list[list[int]]], list[list[int]], list[list[list[int]]], int] | None
-    best = None
+    best: tuple[Any, ...] | None = None  # (rounds, small design, groups, inner, w, GF(w))
     for w in range(4, count // 16 + 1):
         n = count // w
-        if size != 4 or _galois_field(w) is None or n * w != count or n % 4:
+        field = _galois_field(w)
+        if size != 4 or field is None or n * w != count or n % 4:
             continue
         small_bound = (n - 1) // 3
         small = constructed_rounds(list(range(n)), 4, small_bound, rng)
@@ -1313,11 +1313,10 @@ def inflated_group_rounds(
             inner = constructed_rounds(list(range(inner_count)), 4, (inner_count - 1) // 3, rng)
             total = w * len(kept) + len(inner)
             if best is None or total > best[0]:
-                best = (total, kept, grouped, inner, w)
+                best = (total, kept, grouped, inner, w, field)
     if best is None:
         return []
-    _total, small, groups, inner, w = best
-    add, mul = _galois_field(w)  # type: ignore[misc]
+    _total, small, groups, inner, w, (add, mul) = best
     order = list(players)
     rng.shuffle(order)  # copy k of player p is order[p * w + k]
     built = [
