@@ -464,17 +464,26 @@ def test_32_players_over_10_rounds_meet_nobody_twice_and_11_rounds_repeat_32_mee
         assert max(met.values()) == (1 if repeats == 0 else 2)
 
 
+def meetings(
+    rounds: list[list[list[int]]], everyone: list[int], size: int
+) -> Counter[frozenset[int]]:
+    """How often each two players share a table, counted from the rounds, each of which must
+    seat everyone once at tables of ``size``."""
+    met: Counter[frozenset[int]] = Counter()
+    for tables in rounds:
+        assert sorted(p for table in tables for p in table) == everyone
+        assert {len(table) for table in tables} == {size}
+        met.update(frozenset(pair) for table in tables for pair in combinations(table, 2))
+    return met
+
+
 def assert_every_pair_once(
     rounds: list[list[list[int]]], everyone: list[int], size: int, bound: int
 ) -> None:
     """Counted from the rounds: ``bound`` rounds, each seating everyone once at tables of
     ``size``, and over them every two players at one table exactly once."""
     assert len(rounds) == bound
-    met: Counter[frozenset[int]] = Counter()
-    for tables in rounds:
-        assert sorted(p for table in tables for p in table) == everyone
-        assert {len(table) for table in tables} == {size}
-        met.update(frozenset(pair) for table in tables for pair in combinations(table, 2))
+    met = meetings(rounds, everyone, size)
     count = len(everyone)
     assert len(met) == count * (count - 1) // 2  # every pair ...
     assert set(met.values()) == {1}  # ... exactly once
@@ -563,11 +572,7 @@ def test_the_packings_found_offline_seat_the_bound_and_nobody_twice(
     everyone = list(range(1, players + 1))
     drawn = constructed_rounds(everyone, size, bound, random.Random(5))
     assert len(drawn) == bound
-    met: Counter[frozenset[int]] = Counter()
-    for tables in drawn:
-        assert sorted(p for table in tables for p in table) == everyone
-        assert {len(table) for table in tables} == {size}
-        met.update(frozenset(pair) for table in tables for pair in combinations(table, 2))
+    met = meetings(drawn, everyone, size)
     assert set(met.values()) == {1}
     unmet = players * (players - 1) // 2 - len(met)
     assert unmet == (players if players % 12 == 0 else players // 2)  # triangles or pairs
@@ -584,12 +589,7 @@ def test_a_resolvable_design_less_a_round_inflated_seats_one_short_of_the_bound(
     everyone = list(range(1, players + 1))
     drawn = constructed_rounds(everyone, 4, rounds, random.Random(7))
     assert len(drawn) == rounds == (players - 1) // 3 - 1
-    met: Counter[frozenset[int]] = Counter()
-    for tables in drawn:
-        assert sorted(p for table in tables for p in table) == everyone
-        assert {len(table) for table in tables} == {4}
-        met.update(frozenset(pair) for table in tables for pair in combinations(table, 2))
-    assert set(met.values()) == {1}
+    assert set(meetings(drawn, everyone, 4).values()) == {1}
     assert outlook(players, rounds + 1).constructed == rounds  # what the page promises
 
 
