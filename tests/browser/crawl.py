@@ -12,12 +12,12 @@ from __future__ import annotations
 
 import re
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from urllib.parse import parse_qsl, urlsplit
 
 from playwright.sync_api import Error as PlaywrightError
-from playwright.sync_api import Page
+from playwright.sync_api import Page, ViewportSize
 
 # Printed by Python, never by a page meant for people.
 PROGRAMMERS_WORDS = re.compile(
@@ -121,18 +121,24 @@ def crawl_site(
     page: Page,
     start: str,
     *,
-    width: int,
+    viewports: Sequence[ViewportSize],
     japanese: bool,
     crawl: Crawl,
     per_kind: int | Callable[[str], int] = 2,
     limit: int = 120,
-    on_page: Callable[[Page, str], None] | None = None,
+    on_page: Callable[[Page, str, ViewportSize], None] | None = None,
 ) -> Crawl:
     """Visit the pages reachable from ``start``, ``per_kind`` of each kind (or as many as it
-    says for the kind), at most ``limit``."""
+    says for the kind), at most ``limit``.
+
+    Each page is loaded once and read at every one of ``viewports`` in turn: the browser window
+    resized, as a tablet turned on its side, the page laid out again by its own CSS (the server
+    never knows the width). A finding names the width it was seen at.
+    """
     wanted = per_kind if callable(per_kind) else (lambda _kind: per_kind)
     origin = "{0.scheme}://{0.netloc}".format(urlsplit(start))
     queue, seen, kinds = [start], {start}, {}
+    order = list(viewports)
     while queue and len(crawl.visited) < limit:
         url = queue.pop(0)
         kind = page_kind(url)
@@ -151,9 +157,16 @@ def crawl_site(
         if response.status >= 400:
             crawl.problem(url, f"answers {response.status}")
             continue
-        check_page(page, url, width, japanese, crawl)
-        if on_page:
-            on_page(page, url)
+        for number, viewport in enumerate(order):
+            if number or page.viewport_size != viewport:
+                page.set_viewport_size(viewport)
+            found = len(crawl.findings)
+            check_page(page, url, viewport["width"], japanese, crawl)
+            if on_page:
+                on_page(page, url, viewport)
+            for finding in crawl.findings[found:]:
+                finding.problem = f"at {viewport['width']} px: {finding.problem}"
+        order.reverse()  # the next page starts at the width this one ended at: one resize each
         for link in site_links(page, origin):
             if link not in seen and kinds.get(page_kind(link), 0) < wanted(page_kind(link)):
                 seen.add(link)
@@ -177,23 +190,24 @@ def _main(start: str, login: str = "") -> Iterator[str]:  # pragma: no cover - f
     origin = "{0.scheme}://{0.netloc}".format(urlsplit(start))
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        for width, height in ((390, 844), (1024, 768)):
-            for locale in ("ja-JP", "en-US"):
-                context = browser.new_context(
-                    viewport={"width": width, "height": height}, locale=locale
-                )
-                language = locale[:2]
-                context.add_cookies([{"name": "django_language", "value": language, "url": origin}])
-                page = context.new_page()
-                if login:
-                    log_in(page, origin, *login.split(":"))
-                crawl = crawl_site(
-                    page, start, width=width, japanese=locale == "ja-JP", crawl=Crawl()
-                )
-                yield f"== {width} px {locale}: {len(crawl.visited)} pages"
-                for finding in crawl.findings:
-                    yield f"{finding.url}  {finding.problem}"
-                context.close()
+        viewports: list[ViewportSize] = [
+            {"width": 390, "height": 844},
+            {"width": 1024, "height": 768},
+        ]
+        for locale in ("ja-JP", "en-US"):
+            context = browser.new_context(viewport=viewports[0], locale=locale)
+            language = locale[:2]
+            context.add_cookies([{"name": "django_language", "value": language, "url": origin}])
+            page = context.new_page()
+            if login:
+                log_in(page, origin, *login.split(":"))
+            crawl = crawl_site(
+                page, start, viewports=viewports, japanese=locale == "ja-JP", crawl=Crawl()
+            )
+            yield f"== 390 and 1024 px {locale}: {len(crawl.visited)} pages"
+            for finding in crawl.findings:
+                yield f"{finding.url}  {finding.problem}"
+            context.close()
         browser.close()
 
 

@@ -1,5 +1,6 @@
 """Every page of the demo club, as a visitor and as the demo login, on a phone (390 px) and a
-tablet (1024 px), in Japanese and English: none is wider than the screen, none shows a Python
+tablet (1024 px), in Japanese and English (each page loaded once per language and read at both
+widths, the window resized between them): none is wider than the screen, none shows a Python
 literal or an internal field name, no Japanese page leaves the game's words in English
 (``crawl.py`` says what each check looks for), and none breaks a WCAG 2.1 A or AA rule as
 axe-core judges it (``axe.py``; axe reads one page of each path: a list's other pages, sorts and
@@ -7,7 +8,7 @@ filters, ``?page``, ``?sort``, ``?league``, are the same template with other row
 A page with a problem leaves its screenshot in ``artifacts/every-page/``;
 ``TENBOU_SCREENSHOTS=1`` keeps every page's, for a person to look through (a full-page
 screenshot of every page doubles the crawl's time, so the suite takes them only when asked).
-One test per reader (visitor, demo login), so two workers share the eight crawls.
+One test per reader (visitor, demo login), so two workers share the four crawls.
 """
 
 from __future__ import annotations
@@ -46,66 +47,49 @@ def read_every_page(
     start: str,
     login: bool,
     folder: Path,
-    viewport: ViewportSize,
-    languages: tuple[str, ...],
-) -> list[str]:
-    problems: list[str] = []
-    for language in languages:
-        crawl = _crawl(browser, live_server, start, login, viewport, language, folder)
-        where = f"{viewport['width']} px, {language}, {'demo' if login else 'visitor'}"
-        assert len(crawl.visited) >= 25, f"{where}: only {crawl.visited}"
-        problems += [f"{where}: {f.url} {f.problem}" for f in crawl.findings]
-    return problems
-
-
-def _crawl(
-    browser: Browser,
-    live_server: LiveServer,
-    start: str,
-    login: bool,
-    viewport: ViewportSize,
     language: str,
-    folder: Path,
-) -> Crawl:
-    context = browser.new_context(viewport=viewport, base_url=live_server.url, locale="ja-JP")
+) -> list[str]:
+    """One reader's crawl in one language: every page loaded once and read at both widths."""
+    context = browser.new_context(viewport=PHONE, base_url=live_server.url, locale="ja-JP")
     with_axe(context)
     # The language a reader picks in the header: a cookie, which wins over the club's own.
     context.add_cookies([{"name": "django_language", "value": language, "url": live_server.url}])
     page = context.new_page()
     if login:
         log_in(page, live_server.url, *LOGIN)
-    shots = folder / f"{'demo' if login else 'visitor'}-{language}-{viewport['width']}"
-    shutil.rmtree(shots, ignore_errors=True)  # this run's pages only, not an older run's ids
-    shots.mkdir(parents=True)
+    reader = "demo" if login else "visitor"
+    for viewport in (PHONE, TABLET):
+        # this run's pages only, not an older run's ids
+        shutil.rmtree(folder / f"{reader}-{language}-{viewport['width']}", ignore_errors=True)
 
     crawl = Crawl()
 
-    def check(page: Page, url: str) -> None:
+    def check(page: Page, url: str, viewport: ViewportSize) -> None:
         if "?" not in url:  # one page of each path (the module's docstring says why)
             for line in violations(page):
                 crawl.problem(url, f"axe: {line}")
-        screenshot(page, url)
-
-    def screenshot(page: Page, url: str) -> None:
-        if not EVERY_SCREENSHOT and not any(f.url == url for f in crawl.findings):
-            return
-        name = re.sub(r"[^A-Za-z0-9]+", "_", url.removeprefix(live_server.url)).strip("_")
-        page.screenshot(path=shots / f"{name or 'home'}.png", full_page=True)
+        if EVERY_SCREENSHOT or any(f.url == url for f in crawl.findings):
+            shots = folder / f"{reader}-{language}-{viewport['width']}"
+            shots.mkdir(parents=True, exist_ok=True)
+            name = re.sub(r"[^A-Za-z0-9]+", "_", url.removeprefix(live_server.url)).strip("_")
+            page.screenshot(path=shots / f"{name or 'home'}.png", full_page=True)
 
     crawl_site(
         page,
         live_server.url + start,
-        width=viewport["width"],
+        viewports=(PHONE, TABLET),
         japanese=language == "ja",
         crawl=crawl,
-        # Two games as the demo login on a phone (one in progress and a finished one, say),
-        # where a page overflows first; one page of every other kind, and one of each on a
-        # tablet and for a visitor, who reads the same pages with fewer buttons.
-        per_kind=two_games if login and viewport["width"] < TABLET["width"] else 1,
+        # Two games as the demo login (one in progress and a finished one, say), where a page
+        # overflows first; one page of every other kind, and one of each for a visitor, who
+        # reads the same pages with fewer buttons.
+        per_kind=two_games if login else 1,
         on_page=check,
     )
     context.close()
-    return crawl
+    where = f"{language}, {reader}"
+    assert len(crawl.visited) >= 25, f"{where}: only {crawl.visited}"
+    return [f"{where}: {f.url} {f.problem}" for f in crawl.findings]
 
 
 def two_games(kind: str) -> int:
@@ -121,17 +105,11 @@ def test_every_page_of_the_demo_fits_the_screen_speaks_the_readers_language_and_
     screenshot_path: Path,
     login: bool,
 ) -> None:
-    """One demo club for a reader's four crawls (making it takes seconds: once, not four times)."""
+    """One demo club for a reader's two crawls (making it takes seconds: once, not twice)."""
     problems = []
-    for viewport in (PHONE, TABLET):
+    for language in LANGUAGES:
         problems += read_every_page(
-            browser,
-            live_server,
-            demo_club,
-            login,
-            screenshot_path / "every-page",
-            viewport,
-            LANGUAGES,
+            browser, live_server, demo_club, login, screenshot_path / "every-page", language
         )
     assert not problems, "\n".join(problems)
     if login:
