@@ -4,9 +4,10 @@ A round of sixteen tables (64 players) with its clock running: table 1 not start
 to 14 one hand in, table 15 calling a referee, table 16 finished. The screen shows a page of
 tables that fits (nothing outside the screen, no scrolling), the scores in type of at least
 32 px, and the next page after 10 s; a hand recorded at table 1 meanwhile is on the screen
-within 10 s, without a reload (htmx polling every 5 s). While the server restarts (a poll
-answered by a page that is no board, then one refused) the board stays as it was, and it moves
-again once the server answers. Escape leaves for the round's page.
+at the next poll, without a reload (htmx polling every 5 s; the test moves the page's clock).
+While the server restarts (a poll answered by a page that is no board, then one refused) the
+board stays as it was, and it moves again once the server answers. Escape leaves for the
+round's page.
 """
 
 from __future__ import annotations
@@ -78,6 +79,9 @@ def test_the_hall_screen_fits_a_projector_reads_from_afar_and_follows_the_tables
     page = projector
     refused: list[str] = []  # what the Content-Security-Policy blocked, if anything
     page.on("console", lambda message: refused.append(message.text))
+    # The page's clock is Playwright's: the polls (every 5 s) and the turns (every 10 s) come
+    # when the test moves it on, not after seconds of waiting.
+    page.clock.install()
     page.goto(f"/c/{club.slug}/tournaments/{tournament.pk}/rounds/1/hall/")
     expect(page.locator(".site-header")).to_have_count(0)
     expect(page.locator(".hall-tables .hall-page")).to_have_text("1 / 2")
@@ -94,11 +98,11 @@ def test_the_hall_screen_fits_a_projector_reads_from_afar_and_follows_the_tables
     game = round_.tables.get(number=1).game
     scoring.record_hand(game, RON, version=game.version, key="hand-1")
     first = page.locator('.hall-table[data-table="1"]')
-    expect(first.locator(".score")).to_have_text(
-        ["25,000", "32,700", "17,300", "25,000"], timeout=10_000
-    )
+    page.clock.run_for(5_000)  # 5 s: the first poll
+    expect(first.locator(".score")).to_have_text(["25,000", "32,700", "17,300", "25,000"])
     expect(first.locator(".hall-state")).to_have_text("対局中")
     expect(page.locator(".count.status-playing b")).to_have_text("14")
+    expect(page.locator(".hall-tables .hall-page")).to_have_text("1 / 2")  # no turn yet
 
     # The server restarts: one poll gets a page that is no board (a login page, say), the next
     # finds no server. The board stays as it was, and once the server answers it moves again.
@@ -112,20 +116,29 @@ def test_the_hall_screen_fits_a_projector_reads_from_afar_and_follows_the_tables
             route.abort("connectionrefused")
 
     page.route("**/rounds/1/hall/", restarting)
-    wait_for(page, lambda: len(polls) >= 2, seconds=12)
+    page.clock.run_for(5_000)  # 10 s: a poll answered by a login page, and the next page
+    wait_for(page, lambda: len(polls) >= 1, seconds=5)
+    page.clock.run_for(5_000)  # 15 s: a poll that finds no server
+    wait_for(page, lambda: len(polls) >= 2, seconds=5)
     expect(first.locator(".score")).to_have_text(["25,000", "32,700", "17,300", "25,000"])
     expect(page.locator(".count.status-playing b")).to_have_text("14")
     page.unroute("**/rounds/1/hall/")
 
-    expect(page.locator(".hall-tables .hall-page")).to_have_text("2 / 2", timeout=11_000)
+    expect(page.locator(".hall-tables .hall-page")).to_have_text("2 / 2")
     expect(page.locator('.hall-table[data-table="16"]')).to_be_visible()
     assert page.evaluate(OUTSIDE) == []
     page.screenshot(path=screenshot_path / "hall-1920-page-2.png")
     game = round_.tables.get(number=13).game
     scoring.record_hand(game, RON, version=game.version, key="hand-2")  # South deals: 11,600
+    page.clock.run_for(4_000)  # 19 s: no poll yet, the board as it was
     expect(page.locator('.hall-table[data-table="13"] .score')).to_have_text(
-        ["25,000", "44,300", "5,700", "25,000"], timeout=10_000
+        ["25,000", "32,700", "17,300", "25,000"]
     )
+    page.clock.run_for(1_000)  # 20 s: the server answers again, and the first page is back
+    expect(page.locator('.hall-table[data-table="13"] .score')).to_have_text(
+        ["25,000", "44,300", "5,700", "25,000"]
+    )
+    expect(page.locator(".hall-tables .hall-page")).to_have_text("1 / 2")
 
     page.keyboard.press("Escape")
     expect(page).to_have_url(re.compile(rf"/c/taikai/tournaments/{tournament.pk}/rounds/1/$"))
