@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 from django.core.management import CommandError, call_command
+from django.db import transaction
 
 from backups.export import export_club
 from backups.restore import RestoreError, restore_club
@@ -34,6 +35,20 @@ DAY = datetime.date(2026, 10, 3)
 
 @pytest.fixture
 def club(db: None) -> Club:
+    return a_club_of_every_kind()
+
+
+@pytest.fixture(scope="module")
+def exported(django_db_setup: None, django_db_blocker: Any) -> dict[str, Any]:
+    """The club's document, made once for the module's refusals (the club rolled back): each
+    refusal spoils a copy of it, and none needs the club that it came from."""
+    with django_db_blocker.unblock(), transaction.atomic():
+        document = through_json(export_club(a_club_of_every_kind()))
+        transaction.set_rollback(True)
+    return document
+
+
+def a_club_of_every_kind() -> Club:
     """A league of real games, a voided and an unfinished one, a tournament's closed round."""
     club = make_club("moto", public=True, name="元麻雀会")
     admin = make_member(club, "kanri", Role.ADMIN)
@@ -169,9 +184,9 @@ def broken(document: dict[str, Any], path: str, value: Any) -> dict[str, Any]:
     ],
 )
 def test_a_document_it_cannot_read_is_refused_naming_the_place_and_nothing_is_written(
-    club: Club, path: str, value: Any, where: str
+    db: None, exported: dict[str, Any], path: str, value: Any, where: str
 ) -> None:
-    document = broken(through_json(export_club(club)), path, value)
+    document = broken(exported, path, value)
     clubs_before = Club.objects.count()
     with pytest.raises(RestoreError) as refused:
         restore_club(document, slug="saisei")
@@ -195,9 +210,9 @@ def test_a_document_it_cannot_read_is_refused_naming_the_place_and_nothing_is_wr
     ],
 )
 def test_two_of_what_must_be_one_are_refused_at_the_second_before_anything_is_written(
-    club: Club, path: str, twin: str, where: str
+    db: None, exported: dict[str, Any], path: str, twin: str, where: str
 ) -> None:
-    document = through_json(export_club(club))
+    document = copy.deepcopy(exported)
     if path == "members.0.username":  # a second member with the first one's account
         document["members"].append(dict(document["members"][0]))
     else:
