@@ -8,7 +8,6 @@ in "any" sudden death. In every wind the deal goes round the seats from seat 0 (
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cached_property
 from typing import NamedTuple
 
 from .chips import ChipSettlement, hand_chips, settle_chips
@@ -62,20 +61,46 @@ class NextHand:
     last_hand: bool  # オーラス: the dealer's win or tenpai may end the game
 
 
-@dataclass(frozen=True)
 class GameReplay:
-    hands: tuple[HandRow, ...]
-    final: Final | None
-    next_hand: NextHand | None
-    raw_transfers: tuple[tuple[RawTransfer, ...], ...] = ()
-    chips: ChipSettlement | None = None  # at the end, under a ruleset with chips
-    # Under a ruleset with chips: each hand's chips by seat, as the hands earned them.
-    hand_chips: tuple[tuple[int, ...], ...] = ()
+    """What a replay found: never changed once made. A plain class, as ``GameRecord`` is (its
+    ``__init__`` built natively by the compiled engine)."""
 
-    @cached_property
+    def __init__(
+        self,
+        hands: tuple[HandRow, ...],
+        final: Final | None,
+        next_hand: NextHand | None,
+        raw_transfers: tuple[tuple[RawTransfer, ...], ...] = (),
+        chips: ChipSettlement | None = None,  # at the end, under a ruleset with chips
+        # Under a ruleset with chips: each hand's chips by seat, as the hands earned them.
+        hand_chips: tuple[tuple[int, ...], ...] = (),
+    ) -> None:
+        self.hands = hands
+        self.final = final
+        self.next_hand = next_hand
+        self.raw_transfers = raw_transfers
+        self.chips = chips
+        self.hand_chips = hand_chips
+        self._transfers: tuple[tuple[Transfer, ...], ...] | None = None
+
+    @property
     def transfers(self) -> tuple[tuple[Transfer, ...], ...]:
-        """Each hand's payments in the order applied: who paid whom, and why."""
-        return tuple(tuple(Transfer(*raw) for raw in hand) for hand in self.raw_transfers)
+        """Each hand's payments in the order applied: who paid whom, and why (made once)."""
+        if self._transfers is None:
+            self._transfers = tuple(
+                tuple(Transfer(*raw) for raw in hand) for hand in self.raw_transfers
+            )
+        return self._transfers
+
+    def __eq__(self, other: object) -> bool:
+        fields = ("hands", "final", "next_hand", "raw_transfers", "chips", "hand_chips")
+        return isinstance(other, GameReplay) and all(
+            getattr(self, name) == getattr(other, name) for name in fields
+        )
+
+    def __repr__(self) -> str:
+        shown = f"hands={self.hands!r}, final={self.final!r}, next_hand={self.next_hand!r}"
+        return f"GameReplay({shown})"
 
     def to_json(self) -> dict[str, object]:
         final = None if self.final is None else self.final.to_json()

@@ -7,7 +7,6 @@ whether the game has ended) is checked while replaying (``game.py``).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from .checks import is_int, is_number
@@ -120,17 +119,60 @@ class Penalty(NamedTuple):
     reason: str
 
 
-@dataclass(frozen=True)
+# GameRecord's fields, in the order its __init__ takes them.
+RECORD_FIELDS = (
+    *("ruleset", "ruleset_spec", "players", "hands", "final_scores", "final_deposits"),
+    *("forced_end", "settlement_penalties", "chips_final"),
+)
+
+
 class GameRecord:
-    ruleset: Ruleset
-    ruleset_spec: dict[str, Any]
-    players: tuple[str, ...]
-    hands: tuple[Hand, ...]
-    final_scores: tuple[int, ...] | None = None
-    final_deposits: int = 0
-    forced_end: str | None = None
-    settlement_penalties: tuple[Penalty, ...] = ()
-    chips_final: tuple[int, ...] | None = None  # each seat's net chips, counted at the end
+    """A record as read: never changed once made (nothing assigns to it after ``__init__``).
+
+    A plain class, not a frozen dataclass: the compiled engine builds its ``__init__``
+    natively, where a frozen dataclass's is Python made at import, setting each field through
+    ``object.__setattr__`` (4% of a replay from the document: one record a game).
+    """
+
+    def __init__(
+        self,
+        ruleset: Ruleset,
+        ruleset_spec: dict[str, Any],
+        players: tuple[str, ...],
+        hands: tuple[Hand, ...],
+        final_scores: tuple[int, ...] | None = None,
+        final_deposits: int = 0,
+        forced_end: str | None = None,
+        settlement_penalties: tuple[Penalty, ...] = (),
+        chips_final: tuple[int, ...] | None = None,  # each seat's net chips, counted at the end
+    ) -> None:
+        self.ruleset = ruleset
+        self.ruleset_spec = ruleset_spec
+        self.players = players
+        self.hands = hands
+        self.final_scores = final_scores
+        self.final_deposits = final_deposits
+        self.forced_end = forced_end
+        self.settlement_penalties = settlement_penalties
+        self.chips_final = chips_final
+
+    def fields(self) -> tuple[object, ...]:
+        return tuple(getattr(self, name) for name in RECORD_FIELDS)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, GameRecord) and self.fields() == other.fields()
+
+    def __repr__(self) -> str:
+        shown = ", ".join(f"{name}={getattr(self, name)!r}" for name in RECORD_FIELDS)
+        return f"GameRecord({shown})"
+
+    def replace(self, **changes: Any) -> GameRecord:
+        """The same record with ``changes`` (field=value), as ``dataclasses.replace`` gave."""
+        values = {name: getattr(self, name) for name in RECORD_FIELDS}
+        unknown = set(changes) - set(values)
+        if unknown:
+            raise TypeError(f"GameRecord has no field {sorted(unknown)[0]}")
+        return GameRecord(**{**values, **changes})
 
 
 TOP_FIELDS = frozenset(

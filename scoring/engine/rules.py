@@ -344,6 +344,8 @@ def _spec_key(spec: Any) -> str:
     if type(spec) is dict and len(spec) == 1:
         name = spec.get("preset")
         if type(name) is str:
+            if name.isascii() and name.isidentifier():  # "tenhou": JSON writes it as it is
+                return '{"preset": "' + name + '"}'
             return '{"preset": ' + json.dumps(name) + "}"
     return _SPEC_KEY.encode(spec)
 

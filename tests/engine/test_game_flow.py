@@ -7,8 +7,6 @@ number>-<honba>``; ``final.ended_by`` follows ``spec/game-record.md`` ("The repl
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 import pytest
 
 from scoring.engine import read_record, replay
@@ -156,7 +154,7 @@ def test_as_it_stands_settles_every_game(
     settled = replay(record, as_it_stands=True).final
     assert settled is not None
     assert settled.ended_by == ended_by
-    ordinary = replay(replace(record, forced_end=None))
+    ordinary = replay(record.replace(forced_end=None))
     if ended_by == "length":  # the same settlement as the hands give without the referee
         assert ordinary.final is not None
         assert settled.points == ordinary.final.points

@@ -6,11 +6,15 @@ object-valued option is compared on the keys given (the rest is the common defau
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from scoring.engine import RecordError, resolve_options, ruleset_from_spec
+from scoring.engine.rules import _spec_key
 
 from .records import game, ids, message, quiet_wind, ron, run, tsumo, win
 
@@ -573,3 +577,11 @@ def test_tenhou_sanma_plays_west_until_someone_has_the_40000_return_points() -> 
     assert ended["final"]["scores"] == [31000, 44000, 30000]
     assert ended["final"]["ended_by"] == "extension"
     assert ended["final"]["points"] == [-9.0, 39.0, -30.0]
+
+
+@given(st.text(max_size=12) | st.sampled_from(["tenhou", "k_rule", "mリーグ", 'a"b', "a\\b"]))
+def test_a_preset_alone_is_keyed_as_json_writes_it(name: str) -> None:
+    """The ruleset cache's key of ``{"preset": name}`` is spelled out directly for the usual
+    names: whatever the name, it is the text ``json.dumps`` gives (one ruleset, one key)."""
+    spec = {"preset": name}
+    assert _spec_key(spec) == json.dumps(spec, sort_keys=True)
