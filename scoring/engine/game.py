@@ -234,18 +234,23 @@ class _Game:
             raise error.in_hand(number, f"{round_label}-{honba}") from None
         scores = tuple(table.scores)
         if max(scores) > self.score_bound or min(scores) < -self.score_bound:
-            far = max(range(len(scores)), key=lambda seat: abs(scores[seat]))
-            high = self.score_bound
-            raise RecordError(
-                f"seat {far}'s score {scores[far]} is more than a game reaches ({high})",
-                hand=number,
-                label=f"{round_label}-{honba}",
-                code="score_too_large",
-                params={"seat": far, "score": scores[far], "high": high},
-            )
+            raise self.too_large(scores, number, f"{round_label}-{honba}")
         row = (round_label, honba, deposits_before, dealer, outcome.deltas, scores, table.deposits)
         self.rows.append(_new(HandRow, row))
         self.transfers.append(outcome.transfers)
+
+    def too_large(self, scores: tuple[int, ...], number: int, label: str) -> RecordError:
+        """A score past what a game reaches (apart from ``play``: a function holding a lambda
+        makes its environment at every call, compiled)."""
+        far = max(range(len(scores)), key=lambda seat: abs(scores[seat]))
+        high = self.score_bound
+        return RecordError(
+            f"seat {far}'s score {scores[far]} is more than a game reaches ({high})",
+            hand=number,
+            label=label,
+            code="score_too_large",
+            params={"seat": far, "score": scores[far], "high": high},
+        )
 
     def after_hand(self, hand: Hand, outcome: Outcome) -> str | None:
         """Move the table on; the way the game ended, or None while it goes on."""

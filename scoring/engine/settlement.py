@@ -63,8 +63,17 @@ _new = tuple.__new__
 
 def places(rules: Ruleset, scores: Sequence[int]) -> list[int]:
     """Seats from first place to last: higher score first, then the seat nearer the first dealer."""
-    # The sort is stable, reversed too: tied seats keep their seat order.
-    return sorted(range(len(scores)), key=scores.__getitem__, reverse=True)
+    # An insertion sort that moves a seat up only past a lower score: tied seats keep their
+    # seat order (as the stable ``sorted(..., reverse=True)`` keeps it), and on three or four
+    # seats the compiled build does it natively, without a key function called per seat.
+    order = list(range(len(scores)))
+    for i in range(1, len(order)):
+        seat, j = order[i], i
+        while j > 0 and scores[order[j - 1]] < scores[seat]:
+            order[j] = order[j - 1]
+            j -= 1
+        order[j] = seat
+    return order
 
 
 def ranks_of(rules: Ruleset, scores: Sequence[int], order: list[int] | None = None) -> list[int]:
@@ -139,9 +148,15 @@ def _scaled_uma(rules: Ruleset, table: tuple[float, ...]) -> tuple[int, ...]:
     """The uma of each place, scaled (worked out once per ruleset and uma table)."""
     key = ("uma", table)
     scaled = rules.memo.get(key)
-    if scaled is None:
-        scaled = remember(rules, key, lambda: tuple([_scaled(rules, u) for u in table]))
+    if scaled is None:  # the lambda in a function of its own: see points.ron_value
+        scaled = _remember_scaled_uma(rules, key, table)
     return scaled  # type: ignore[return-value]
+
+
+def _remember_scaled_uma(
+    rules: Ruleset, key: tuple[object, ...], table: tuple[float, ...]
+) -> tuple[int, ...]:
+    return remember(rules, key, lambda: tuple([_scaled(rules, u) for u in table]))  # type: ignore[return-value]
 
 
 def _uma_and_oka(rules: Ruleset, scores: Sequence[int], order: list[int]) -> list[tuple[int, int]]:

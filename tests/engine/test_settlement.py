@@ -7,6 +7,11 @@ does. Points are in thousands of table points (``points_unit`` 1000) unless a ro
 from __future__ import annotations
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from scoring.engine import ruleset_from_spec
+from scoring.engine.settlement import places
 
 from .records import Json, draw, final, game, ids, message, ron, tsumo, win
 
@@ -271,3 +276,14 @@ def test_score_only_entry_cannot_return_sticks_it_does_not_know_the_owners_of() 
 def test_score_only_entry_has_no_hands() -> None:
     record = game("tenhou", [ron(0, win(1, 1, 30))], final_scores=[24000, 26000, 25000, 25000])
     assert "final_scores" in message(record)
+
+
+SCORES = st.integers(-50_000, 100_000) | st.sampled_from([0, 25_000])  # ties come often
+
+
+@given(st.lists(SCORES, min_size=3, max_size=4))
+def test_places_are_higher_score_first_and_tied_seats_in_seat_order(scores: list[int]) -> None:
+    """The order every settlement starts from, against its definition: by score, highest
+    first, a tie going to the seat nearer the first dealer (seat 0)."""
+    expected = sorted(range(len(scores)), key=lambda seat: (-scores[seat], seat))
+    assert places(ruleset_from_spec({"preset": "k_rule"}), scores) == expected
