@@ -382,6 +382,44 @@ HAND_ERRORS = [
         "result.yakuman",
     ),
     ("no result", second("tenhou", {"riichi": []}), "result", "result"),
+    # -- wins in a log's shape (winner, han, fu, dora, open), read by a quicker path that must
+    # refuse all the general path does
+    (
+        "a ron win with a tsumo's type",
+        second("tenhou", ron(0, win(1, 2, 30, dora=0, open=False, type="ron"))),
+        "unknown field 'result.wins[0].type'",
+        "result.wins[0].type",
+    ),
+    (
+        "a log's win with han as text",
+        second("tenhou", ron(0, win(1, "2", 30, dora=0, open=False))),
+        "result.wins[0].han must be a whole number",
+        "result.wins[0].han",
+    ),
+    (
+        "a log's win with fu past any hand",
+        second("tenhou", ron(0, win(1, 2, 1000, dora=0, open=False))),
+        "more than a game reaches",
+        "result.wins[0].fu",
+    ),
+    (
+        "a log's win with open as text",
+        second("tenhou", ron(0, win(1, 2, 30, dora=0, open="no"))),
+        "result.wins[0].open must be true or false",
+        "result.wins[0].open",
+    ),
+    (
+        "a log's tsumo with dora below zero",
+        second("tenhou", tsumo(2, 2, 30, dora=-1, open=True)),
+        "result.dora must be a whole number",
+        "result.dora",
+    ),
+    (
+        "a log's hand with riichi as a number",
+        second("tenhou", {"riichi": 0, "result": ron(0, win(1, 2, 30))["result"]}),
+        "riichi must be a list of seats",
+        "riichi",
+    ),
 ]
 
 
