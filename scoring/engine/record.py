@@ -428,6 +428,16 @@ class _Reader:
 
     def result(self, data: Any) -> Result:
         kind = data.get("type") if isinstance(data, dict) else None
+        # The usual results with exactly their fields, called directly (no set operation over
+        # the fields, no look-up of the reader): a ron, a tsumo in a log's shape, a draw.
+        if kind == "ron":
+            if len(data) == 3 and "from" in data and "wins" in data:
+                return self.result_ron(data)
+        elif kind == "tsumo":
+            if _log_win(data, 6):
+                return self.result_tsumo(data)
+        elif kind == "draw" and len(data) == 2 and "tenpai" in data:
+            return self.result_draw(data)
         if not isinstance(kind, str) or kind not in RESULT_FIELDS:  # a list is no type either
             known = ", ".join(RESULT_FIELDS)
             raise self.error(
