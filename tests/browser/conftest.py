@@ -7,6 +7,7 @@ live server, so `page.goto("/")` opens the home page, and their browser asks for
 from __future__ import annotations
 
 import os
+import threading
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -31,6 +32,21 @@ CHROMIUM_ARGS = [
 ARTIFACTS = Path(__file__).parent / "artifacts"
 TABLET: ViewportSize = {"width": 1024, "height": 768}
 PHONE: ViewportSize = {"width": 390, "height": 844}
+
+
+@pytest.fixture(autouse=True)
+def _no_request_left_running(request: pytest.FixtureRequest) -> Iterator[None]:
+    """After a test of the live server, wait for the requests it still serves: a page closed
+    (or an answer dropped on purpose) leaves its request running in a server thread, whose
+    queries then met the flush of the test database (a deadlock on PostgreSQL, and the next
+    test finding the last one's rows). Torn down after the pages, before the flush. The
+    server's threads are daemons, which ``socketserver`` does not keep: found by their name."""
+    yield
+    if "live_server" not in request.fixturenames:
+        return
+    for thread in threading.enumerate():
+        if thread.name.endswith("(process_request_thread)"):
+            thread.join(timeout=30)
 
 
 @pytest.fixture(scope="session")
