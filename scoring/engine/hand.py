@@ -74,6 +74,9 @@ _TURN_ORDER = {
 }
 
 
+NO_BUSTS: dict[int, int | None] = {}  # read only: see Outcome.apply
+
+
 class Outcome:
     """Applies the hands of a game to its table, one after the other (``apply``); after each,
     what that hand did: ``deltas``, ``dealer_kept`` (None for a chombo: the hand is replayed),
@@ -121,7 +124,9 @@ class Outcome:
         self.wind = wind
         self.scores = table.scores[:]
         self.payments: list[RawTransfer] = []  # made Transfer only when someone asks
-        self.busted_by: dict[int, int | None] = {}
+        # Who busted whom is noted only where the bust earns a bonus (``track``); elsewhere the
+        # one empty dict, never written to, is every hand's (no dict made and freed a hand).
+        self.busted_by: dict[int, int | None] = {} if self.track else NO_BUSTS
         self.deposits = table.deposits
         self.owners = table.owners  # copied on write (to_table): most hands add no stick
         self.dead = {e.seat for e in events if isinstance(e, DeadHand)} if events else ()

@@ -602,8 +602,11 @@ def _top(message: str, field: str, code: str, **params: object) -> RecordError:
 
 
 def _players(value: Any, ruleset: Ruleset) -> tuple[str, ...]:
-    if not isinstance(value, list) or not all(isinstance(p, str) and p.strip() for p in value):
+    if not isinstance(value, list):
         raise _top("players must be a list of names", "players", "not_names")
+    for name in value:  # a loop, not all(...): no generator made a record, compiled
+        if not isinstance(name, str) or not name.strip():
+            raise _top("players must be a list of names", "players", "not_names")
     if len(value) != ruleset.players:
         raise _top(
             f"players: this ruleset is for {ruleset.players} players, the record names "
