@@ -22,14 +22,19 @@ KIRIAGE_BASE = 1920  # 4 han 30 fu and 3 han 60 fu
 MEMO_LIMIT = 4096
 
 
-def remember(rules: Ruleset, key: tuple[object, ...], compute: Callable[[], object]) -> object:
-    """``compute()`` once per ruleset and key (bounded, so odd inputs cannot grow it forever)."""
+def remember(
+    rules: Ruleset, key: tuple[object, ...], compute: Callable[..., object], *args: object
+) -> object:
+    """``compute(*args)`` once per ruleset and key (bounded, so odd inputs cannot grow it
+    forever). The engine's look-ups give the function and its arguments, not a lambda: a
+    compiled function holding a lambda makes the lambda's environment at every call, hit or
+    miss."""
     memo = rules.memo
     if key in memo:
         return memo[key]
     if len(memo) >= MEMO_LIMIT:
         memo.clear()
-    value = memo[key] = compute()
+    value = memo[key] = compute(*args)
     return value
 
 
@@ -74,23 +79,13 @@ def base_points(rules: Ruleset, win: Win) -> int:
     return min(base, MANGAN_BASE)
 
 
-# The look-ups below keep their ``remember`` (and its lambda) in a function of its own, called
-# on a miss: a function holding a lambda makes the lambda's environment at every call, compiled.
-
-
 def ron_value(rules: Ruleset, win: Win, dealer_wins: bool) -> int:
     """What the discarder pays for this win (no honba, no sticks)."""
     key = ("ron", win.han, win.fu, win.yakuman, win.fan, dealer_wins)
     value = rules.memo.get(key)
     if value is None:
-        value = _remember_ron_value(rules, key, win, dealer_wins)
+        value = remember(rules, key, _ron_value, rules, win, dealer_wins)
     return value  # type: ignore[return-value]
-
-
-def _remember_ron_value(
-    rules: Ruleset, key: tuple[object, ...], win: Win, dealer_wins: bool
-) -> int:
-    return remember(rules, key, lambda: _ron_value(rules, win, dealer_wins))  # type: ignore[return-value]
 
 
 def checked_ron_value(rules: Ruleset, win: Win, dealer_wins: bool, honba: int, path: str) -> int:
@@ -101,7 +96,7 @@ def checked_ron_value(rules: Ruleset, win: Win, dealer_wins: bool, honba: int, p
     value = rules.memo.get(key)
     if value is None:
         check_value(rules, win, False, honba, path)
-        value = _remember_ron_value(rules, key, win, dealer_wins)
+        value = remember(rules, key, _ron_value, rules, win, dealer_wins)
     return value  # type: ignore[return-value]
 
 
@@ -119,7 +114,7 @@ def tsumo_values(rules: Ruleset, win: Win, dealer: int) -> dict[int, int]:
     key = ("tsumo", win.han, win.fu, win.yakuman, win.fan, win.winner, dealer)
     values = rules.memo.get(key)
     if values is None:
-        values = _remember_tsumo_values(rules, key, win, dealer)
+        values = remember(rules, key, _tsumo_values, rules, win, dealer)
     return values  # type: ignore[return-value]
 
 
@@ -132,14 +127,8 @@ def checked_tsumo_values(
     values = rules.memo.get(key)
     if values is None:
         check_value(rules, win, True, honba, path)
-        values = _remember_tsumo_values(rules, key, win, dealer)
+        values = remember(rules, key, _tsumo_values, rules, win, dealer)
     return values  # type: ignore[return-value]
-
-
-def _remember_tsumo_values(
-    rules: Ruleset, key: tuple[object, ...], win: Win, dealer: int
-) -> dict[int, int]:
-    return remember(rules, key, lambda: _tsumo_values(rules, win, dealer))  # type: ignore[return-value]
 
 
 def _tsumo_values(rules: Ruleset, win: Win, dealer: int) -> dict[int, int]:
@@ -180,13 +169,7 @@ def check_value(rules: Ruleset, win: Win, tsumo: bool, honba: int, path: str) ->
     """
     key = ("valid", win.han, win.fu, win.yakuman, win.fan, tsumo, rules.min_han(honba))
     if key not in rules.memo:
-        _remember_check(rules, key, win, tsumo, honba, path)
-
-
-def _remember_check(
-    rules: Ruleset, key: tuple[object, ...], win: Win, tsumo: bool, honba: int, path: str
-) -> None:
-    remember(rules, key, lambda: _check_value(rules, win, tsumo, honba, path))
+        remember(rules, key, _check_value, rules, win, tsumo, honba, path)
 
 
 def _refuse(win: Win, message: str, field: str, code: str, **params: object) -> RecordError:

@@ -320,10 +320,10 @@ class _Reader:
             return None
         return self.whole(value, f"{path}.{key}", 0, high)
 
-    def win(self, data: dict[str, Any], path: str, winner: int) -> Win:
-        """The win of ``winner`` (``data`` has only allowed fields)."""
-        # As a log gives it (han, fu, dora and open): nothing else to check.
-        if _log_win(data, 6 if "type" in data else 5):
+    def win(self, data: dict[str, Any], path: str, winner: int, logged: bool = False) -> Win:
+        """The win of ``winner`` (``data`` has only allowed fields; ``logged``: exactly the
+        fields of a log's win, as the caller found with ``_log_win``)."""
+        if logged:  # han, fu, dora and open: only their values to check
             han, fu, dora, opened = data["han"], data["fu"], data["dora"], data["open"]
             if (
                 type(han) is int
@@ -435,7 +435,7 @@ class _Reader:
                 return self.result_ron(data)
         elif kind == "tsumo":
             if _log_win(data, 6):
-                return self.result_tsumo(data)
+                return self.result_tsumo(data, logged=True)
         elif kind == "draw" and len(data) == 2 and "tenpai" in data:
             return self.result_draw(data)
         if not isinstance(kind, str) or kind not in RESULT_FIELDS:  # a list is no type either
@@ -467,7 +467,8 @@ class _Reader:
         wins = []
         for i, item in enumerate(wins_data):
             path = WIN_PATHS[i] if i < len(WIN_PATHS) else f"result.wins[{i}]"
-            if type(item) is not dict or not (_log_win(item, 5) or WIN_FIELDS.issuperset(item)):
+            logged = type(item) is dict and _log_win(item, 5)
+            if not logged and (type(item) is not dict or not WIN_FIELDS.issuperset(item)):
                 item = self.fields(item, WIN_FIELDS, path)
             winner = item.get("winner")
             if type(winner) is not int or not 0 <= winner < self.players:
@@ -479,16 +480,16 @@ class _Reader:
                     "own_discard",
                     seat=winner,
                 )
-            wins.append(self.win(item, path, winner))
+            wins.append(self.win(item, path, winner, logged))
         if len(wins) > 1 and len({w.winner for w in wins}) != len(wins):
             raise self.error("result.wins lists a winner twice", "result.wins", "seat_twice")
         return _new(Ron, (discarder, tuple(wins)))
 
-    def result_tsumo(self, data: dict[str, Any]) -> Tsumo:
+    def result_tsumo(self, data: dict[str, Any], logged: bool = False) -> Tsumo:
         winner = data.get("winner")
         if type(winner) is not int or not 0 <= winner < self.players:  # not the usual seat
             winner = self.seat_at(data, "winner", "result")
-        return _new(Tsumo, (self.win(data, "result", winner),))
+        return _new(Tsumo, (self.win(data, "result", winner, logged),))
 
     def result_draw(self, data: dict[str, Any]) -> Draw:
         return _new(Draw, (self.seats(data.get("tenpai", []), "result.tenpai"),))
@@ -550,20 +551,20 @@ class _Reader:
         return Payment(payer, receivers, amount, reason)
 
     def read_hand(self, data: Any) -> Hand:
-        if type(data) is dict and len(data) == 2 and "riichi" in data and "result" in data:
-            # The usual hand, a log's: its riichi and its result, and no other field to check.
-            riichi_data = data["riichi"]
-            riichi = () if riichi_data == [] else self.seats(riichi_data, "riichi")
-            return _new(Hand, (self.result(data["result"]), riichi, (), None, False))
-        if type(data) is not dict or not HAND_FIELDS.issuperset(data):
-            data = self.fields(data, HAND_FIELDS, "hand")
-        if "result" not in data:
-            raise self.error("the hand needs a result", "result", "missing_field", name="result")
-        riichi_data = data.get("riichi", [])
-        riichi = () if riichi_data == [] else self.seats(riichi_data, "riichi")
         events: tuple[Event, ...] = ()
         wareme, stop = None, False
-        if not RARE_HAND_FIELDS.isdisjoint(data):
+        # The usual hand, a log's, is its riichi and its result: no other field to check.
+        usual = type(data) is dict and len(data) == 2 and "riichi" in data and "result" in data
+        if not usual:
+            if type(data) is not dict or not HAND_FIELDS.issuperset(data):
+                data = self.fields(data, HAND_FIELDS, "hand")
+            if "result" not in data:
+                raise self.error(
+                    "the hand needs a result", "result", "missing_field", name="result"
+                )
+        riichi_data = data.get("riichi", [])
+        riichi = () if riichi_data == [] else self.seats(riichi_data, "riichi")
+        if not usual and not RARE_HAND_FIELDS.isdisjoint(data):
             events, wareme, stop = self.rare_hand_fields(data)
         return _new(Hand, (self.result(data["result"]), riichi, events, wareme, stop))
 

@@ -148,15 +148,13 @@ def _scaled_uma(rules: Ruleset, table: tuple[float, ...]) -> tuple[int, ...]:
     """The uma of each place, scaled (worked out once per ruleset and uma table)."""
     key = ("uma", table)
     scaled = rules.memo.get(key)
-    if scaled is None:  # the lambda in a function of its own: see points.ron_value
-        scaled = _remember_scaled_uma(rules, key, table)
+    if scaled is None:
+        scaled = remember(rules, key, _scaled_each, rules, table)
     return scaled  # type: ignore[return-value]
 
 
-def _remember_scaled_uma(
-    rules: Ruleset, key: tuple[object, ...], table: tuple[float, ...]
-) -> tuple[int, ...]:
-    return remember(rules, key, lambda: tuple([_scaled(rules, u) for u in table]))  # type: ignore[return-value]
+def _scaled_each(rules: Ruleset, table: tuple[float, ...]) -> tuple[int, ...]:
+    return tuple([_scaled(rules, u) for u in table])
 
 
 def _uma_and_oka(rules: Ruleset, scores: Sequence[int], order: list[int]) -> list[tuple[int, int]]:
