@@ -93,6 +93,9 @@ def run(case: Case) -> Run:
             teams=teams,
             standings=standings if case.method == "swiss" else None,
             hint=hint,
+            later_players=[case.field(m) for m in range(number + 1, case.rounds + 1)]
+            if case.byes and case.method == "random"
+            else None,
         )
         result.slowest = max(result.slowest, time.perf_counter() - started)
         result.rounds.append(plan[0])

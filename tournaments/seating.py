@@ -29,7 +29,7 @@ import random
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from itertools import combinations, permutations
+from itertools import chain, combinations, permutations
 from typing import Any
 
 from tournaments.designs import BASE_ROUNDS
@@ -46,7 +46,7 @@ RANDOM, SWISS = "random", "swiss"
 # The draw's own version: every change that gives any input another seating bumps it (a test
 # pins a few draws, so such a change cannot go unnoticed). Each drawn round keeps the version
 # that drew it, so that a record drawn by another Tenbou says so instead of "differs".
-SEATING_ALGORITHM = 12
+SEATING_ALGORITHM = 13
 METHODS = (RANDOM, SWISS)
 TEAM_COST, PAIR_COST = 100, 1  # teammates at one table weigh more than a repeated pair
 # A table of the round being drawn at which its players cannot all take a seat that keeps their
@@ -127,16 +127,24 @@ def free_seats(counts: Sequence[int]) -> int:
 
 
 def byes_keeping_winds(
-    order: Sequence[int], tier: int, counts: Mapping[int, Sequence[int]], extra: int, size: int
+    order: Sequence[int],
+    tier: int,
+    counts: Mapping[int, Sequence[int]],
+    extra: int,
+    size: int,
+    planned: Sequence[int] | None = None,
 ) -> list[int]:
     """Who sits out: ``extra`` players among the first ``tier`` of ``order`` (those owed a bye
     as much as the ``extra``-th), the earliest in ``order`` whose leaving lets every other player
-    keep their winds within one (``winds_can_hold``); the first ``extra`` when no choice can."""
+    keep their winds within one (``winds_can_hold``); the first ``extra`` when no choice can.
+    ``planned`` (the byes the last draw planned for this round, as fair as the first ``extra``)
+    is the choice when it keeps the winds: the planned rounds seat the players it leaves."""
     start = list(order[:extra])
     fresh = (1 << size) - 1
     free = {p: free_seats(counts[p]) if p in counts else fresh for p in order}
     candidates = list(order[: max(extra, min(tier, extra + 12))])
-    for chosen in combinations(candidates, extra):
+    first = [tuple(planned)] if planned is not None and len(planned) == extra else []
+    for chosen in chain(first, combinations(candidates, extra)):
         out = set(chosen)
         if winds_can_hold([free[p] for p in order if p not in out], size):
             return list(chosen)
@@ -185,15 +193,21 @@ def plan_rounds(
     teams: Mapping[int, str] | None = None,
     standings: Sequence[int] | None = None,
     hint: Sequence[Sequence[Sequence[int]]] | None = None,
+    later_players: Sequence[Sequence[int]] | None = None,
 ) -> list[Round]:
     """Round ``round_number`` and, for a random draw, the rounds planned after it.
 
     ``history``: the rounds seated before (played or published), in order. ``hint``: the plan
     the previous draw returned after its first round (a random draw starts from it).
+    ``later_players``: the players of each planned round after this one, when they are not
+    ``players`` (byes that fall on others): the plan seats each round's own players, and no
+    two players meet twice over all of them while that is possible.
     """
     _check(players, table_size, teams or {}, method, standings)
+    for later in later_players or ():
+        _check(later, table_size, teams or {}, method, standings)
     rng = random.Random(f"{seed}:{method}:{round_number}")
-    field = _Field(players, history, table_size, teams or {}, round_number)
+    field = _Field(players, history, table_size, teams or {}, round_number, later_players)
     if method == SWISS:
         order = [p for p in standings or () if p in field.playing]
         order += sorted(field.playing - set(order))
@@ -264,6 +278,7 @@ def check_record(record: Mapping[str, Any]) -> list[tuple[int, str]]:
                 teams={int(k): v for k, v in (round_["teams"] or {}).items()} or None,
                 standings=round_["standings"],
                 hint=round_["hint"],
+                later_players=round_.get("later_players"),
             )[0]
             algorithm = round_.get("algorithm")
             if drawn == stored:
@@ -309,25 +324,30 @@ class _Field:
         table_size: int,
         teams: Mapping[int, str],
         round_number: int,
+        later_players: Sequence[Sequence[int]] | None = None,
     ) -> None:
         self.players = sorted(players)
         self.playing = set(players)
+        # The players of the planned rounds after this one (``later``), and of all of them.
+        self.later = [sorted(later) for later in later_players or ()]
+        self.everyone = sorted(self.playing.union(*self.later))
+        known = set(self.everyone)
         self.size = table_size
         self.teams = teams
         self.round_number = round_number
         self._conflict_cache: dict[tuple[int, ...], int] = {}
         self.met: Counter[tuple[int, int]] = Counter()
-        self.winds = {p: [0] * table_size for p in self.players}
+        self.winds = {p: [0] * table_size for p in self.everyone}
         # The winds each player took in this group of rounds (1-4, 5-8 ...) so far.
         first_of_group = round_number - (round_number - 1) % table_size
-        self.group_winds: dict[int, set[int]] = {p: set() for p in self.players}
+        self.group_winds: dict[int, set[int]] = {p: set() for p in self.everyone}
         self.rounds_before = len(history)
         for number, tables in enumerate(history, 1):
             for table in tables:
-                for pair in _pairs(p for p in table if p in self.playing):
+                for pair in _pairs(p for p in table if p in known):
                     self.met[pair] += 1
                 for seat, player in enumerate(table):
-                    if player in self.playing and seat < table_size:
+                    if player in known and seat < table_size:
                         self.winds[player][seat] += 1
                         if number >= first_of_group:
                             self.group_winds[player].add(seat)
@@ -362,28 +382,75 @@ class _Field:
         tables = plan.tables
         if hint is None or not self._winds_hold(tables):
             tables = _Winds(self, tables).seat()
+            if len(tables) > 1:
+                tables[0] = self._seats_for_next(tables[0], tables[1])
         return [tuple(tuple(table) for table in round_) for round_ in tables]
+
+    def _seats_for_next(
+        self, tables: list[list[int]], following: Sequence[Sequence[int]]
+    ) -> list[list[int]]:
+        """The seat orders of the round drawn, changed where that lets more of the next planned
+        round's tables seat everyone in a seat taken least (players back from a bye are off the
+        rhythm of the groups of rounds, and the colouring of a group cannot always hold them):
+        else the next draw would have to choose between a repeat and a wind two apart. Each
+        table in turn takes, among its orders that keep its players within one, the one that
+        leaves the fewest next tables blocked (the order it had while none leaves fewer)."""
+        at = {p: t for t, table in enumerate(following) for p in table}
+
+        def blocked_next(table: Sequence[int], order: Sequence[int]) -> int:
+            moved = {player: seat for seat, player in enumerate(order)}
+            count = 0
+            for t in {at[p] for p in table if p in at}:
+                key = 0
+                for player in following[t]:
+                    counts = list(self.winds[player])
+                    if player in moved:
+                        counts[moved[player]] += 1
+                    elif player in current:
+                        counts[current[player]] += 1
+                    key += 1 << (4 * free_seats(counts))
+                count += self.blocked_by_key(key)
+            return count
+
+        current = {p: s for table in tables for s, p in enumerate(table)}
+        seated = [list(table) for table in tables]
+        for i, table in enumerate(seated):
+            best = blocked_next(table, table)
+            if not best:
+                continue
+            for order in permutations(table):
+                if any(not self.free_seats[p] >> s & 1 for s, p in enumerate(order)):
+                    continue
+                found = blocked_next(table, order)
+                if found < best:
+                    best, seated[i] = found, list(order)
+                    current.update({p: s for s, p in enumerate(order)})
+        return seated
+
+    def players_of(self, k: int) -> list[int]:
+        """The players of the ``k``-th round planned (0: the round drawn), in id order."""
+        return self.later[k - 1] if 0 < k <= len(self.later) else self.players
 
     def _start(
         self, rounds: int, rng: random.Random, hint: Sequence[Sequence[Sequence[int]]] | None
     ) -> tuple[list[list[list[int]]], int]:
-        """The hint's rounds when they seat exactly these players, else the rounds a construction
-        gives (and how many: a first draw keeps them as they are and searches the rest), and
-        random rounds after."""
+        """The hint's rounds while each seats exactly its round's players, else the rounds a
+        construction gives (and how many: a first draw keeps them as they are and searches the
+        rest; only when every round seats the same players), and random rounds after."""
         start: list[list[list[int]]] = []
         built = 0
         stand_in = self._stand_ins(hint)
-        for planned in list(hint or [])[:rounds]:
+        for k, planned in enumerate(list(hint or [])[:rounds]):
             tables = [[stand_in.get(p, p) for p in table] for table in planned]
             seated = sorted(p for table in tables for p in table)
-            if seated != self.players or any(len(t) != self.size for t in tables):
+            if seated != self.players_of(k) or any(len(t) != self.size for t in tables):
                 break
             start.append(tables)
-        if not start:
+        if not start and all(later == self.players for later in self.later):
             start = constructed_rounds(self.players, self.size, rounds, rng, self.teams)
             built = len(start)
         while len(start) < rounds:
-            order = list(self.players)
+            order = list(self.players_of(len(start)))
             rng.shuffle(order)
             start.append([order[i : i + self.size] for i in range(0, len(order), self.size)])
         return start, built
@@ -557,7 +624,7 @@ class _Plan:
                 self.met.update(_pairs(table))
         # The same meetings by player (``met_with[a][b]``): ``_delta`` reads them millions of
         # times a draw, and an int key is found faster than a pair built and hashed each time.
-        self.met_with: dict[int, dict[int, int]] = {p: {} for p in self.field.players}
+        self.met_with: dict[int, dict[int, int]] = {p: {} for p in self.field.everyone}
         for (a, b), count in self.met.items():
             if count:
                 self.met_with.setdefault(a, {})[b] = count
@@ -608,13 +675,14 @@ class _Plan:
         for (a, b), count in field.met.items():
             meetings[a] += count
             meetings[b] += count
-        rounds = len(self.tables)
+        rounds = Counter(p for k in range(len(self.tables)) for p in field.players_of(k))
         surplus = 0
-        for player in field.players:
+        everyone = field.everyone
+        for player in everyone:
             team = field.teams.get(player)
-            mates = sum(1 for p in field.players if team is not None and field.teams.get(p) == team)
-            opponents = len(field.players) - 1 - max(0, mates - 1)
-            needed = meetings[player] + (field.size - 1) * rounds
+            mates = sum(1 for p in everyone if team is not None and field.teams.get(p) == team)
+            opponents = len(everyone) - 1 - max(0, mates - 1)
+            needed = meetings[player] + (field.size - 1) * rounds[player]
             surplus += max(0, needed - opponents)
         history = sum(c - 1 for c in field.met.values() if c > 1)
         return max(0, PAIR_COST * (-(-surplus // 2) - history))
@@ -691,7 +759,7 @@ class _Plan:
         lowest = None
         # Every swap of this step starts from the same tables: their wind keys are read once.
         keys = [self.field.table_key(table) for table in self.tables[0]] if k == 0 else None
-        for other in self.field.players:
+        for other in self.field.players_of(k):
             if self.where[k][other][0] == mine:
                 continue
             delta = self._delta(k, player, other, keys)
@@ -722,7 +790,7 @@ class _Plan:
         """A few random swaps, to leave a valley the tabu search keeps falling back into."""
         for _ in range(3):
             k = self.rng.randrange(self.locked, len(self.tables))
-            a, b = self.rng.sample(self.field.players, 2)
+            a, b = self.rng.sample(self.field.players_of(k), 2)
             if self.where[k][a][0] != self.where[k][b][0]:
                 self.cost += self._delta(k, a, b)
                 self._swap(k, a, b)
@@ -845,7 +913,7 @@ class _Winds:
             number = first + k
             group_end = number + (size - 1 - (number - 1) % size)
             group = list(range(k, min(len(self.tables), k + group_end - number + 1)))
-            taken = self.field.group_winds if k == 0 else {p: set() for p in self.field.players}
+            taken = self.field.group_winds if k == 0 else {p: set() for p in self.field.everyone}
             seated += _colour_group([self.tables[g] for g in group], taken, size) or [
                 [list(self.field._best_seats(table)) for table in self.tables[g]] for g in group
             ]

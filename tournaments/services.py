@@ -10,7 +10,7 @@ from __future__ import annotations
 import datetime
 import random
 import secrets
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from django.db import transaction
@@ -379,6 +379,8 @@ def _draw(tournament: Tournament, number: int, method: str, *, byes: bool) -> Ro
         "algorithm": SEATING_ALGORITHM,
     }
     draw["hint"] = _hint(tournament, number) if method == SeatingMethod.RANDOM else None
+    if sitting_out and method == SeatingMethod.RANDOM:
+        draw["later_byes"] = _later_byes(tournament, entries, size, number, sitting_out)
     planned = _seat(tournament, number, method, draw)
     draw["plan"] = [[list(table) for table in round_] for round_ in planned[1:]]
     return _store_round(tournament, number, method, draw, planned[0])
@@ -401,6 +403,44 @@ def _hint(tournament: Tournament, number: int) -> list[Any] | None:
     return None
 
 
+def _planned_byes(tournament: Tournament, number: int) -> list[int] | None:
+    """The byes the last draw with byes planned for round ``number``, if it planned any."""
+    for earlier in tournament.round_set.filter(number__lt=number).order_by("-number"):
+        later = earlier.draw.get("later_byes")
+        if later is not None:
+            offset = number - earlier.number - 1
+            return later[offset] if offset < len(later) else None
+    return None
+
+
+def _later_byes(
+    tournament: Tournament, entries: Sequence[Entry], size: int, number: int, byes: Sequence[int]
+) -> list[list[int]]:
+    """Who will sit out each round after ``number`` to the end of the phase, by the rule of
+    ``_byes`` (the fewest byes so far first, then the seed's draw), so that the draw plans those
+    rounds with their own players and nobody meets anyone twice over them: each later draw takes
+    the byes planned for it while they are as fair as any and keep the winds within one."""
+    extra = len(entries) % size
+    past = _byes_so_far(tournament, number)
+    for entry in byes:
+        past[entry] = past.get(entry, 0) + 1
+    later = []
+    for _number in range(number + 1, _rounds_of_phase(tournament, number) + 1):
+        order = _bye_order(tournament, entries, past)
+        later.append(sorted(order[:extra]))
+        for entry in order[:extra]:
+            past[entry] = past.get(entry, 0) + 1
+    return later
+
+
+def later_players(draw: Mapping[str, Any]) -> list[list[int]] | None:
+    """The players of each round a draw with byes planned after its own (``later_byes``)."""
+    if not draw.get("later_byes"):
+        return None
+    everyone = set(draw["players"]) | set(draw.get("byes") or ())
+    return [sorted(everyone - set(out)) for out in draw["later_byes"]]
+
+
 def _seat(tournament: Tournament, number: int, method: str, draw: dict[str, Any]) -> Any:
     try:
         return plan_rounds(
@@ -414,6 +454,7 @@ def _seat(tournament: Tournament, number: int, method: str, draw: dict[str, Any]
             teams={int(k): v for k, v in draw["teams"].items()} or None,
             standings=draw["standings"],
             hint=draw["hint"],
+            later_players=later_players(draw),
         )
     except SeatingError as error:
         raise TournamentError(seating_message(error, _entry_names(tournament))) from error
@@ -434,6 +475,7 @@ def seating_record(tournament: Tournament) -> dict[str, Any]:
                 "teams": draw.get("teams") or {},
                 "standings": draw.get("standings"),
                 "hint": draw.get("hint"),
+                "later_players": later_players(draw),
                 "rounds_total": _rounds_of_phase(tournament, round_.number),
                 "table_size": draw.get("table_size") or table_size_of(tournament.ruleset),
                 "algorithm": draw.get("algorithm"),  # None: drawn before rounds kept it
@@ -480,12 +522,8 @@ def _byes(tournament: Tournament, entries: Sequence[Entry], size: int, number: i
     extra = len(entries) % size
     if not extra:
         return []
-    past: dict[int, int] = {}
-    for round_ in tournament.round_set.all():
-        for entry in round_.draw.get("byes", []):
-            past[entry] = past.get(entry, 0) + 1
-    rng = random.Random(f"{tournament.seed}:byes:{sum(past.values())}")
-    order = [e.pk for e in sorted(entries, key=lambda e: (past.get(e.pk, 0), rng.random()))]
+    past = _byes_so_far(tournament, number)
+    order = _bye_order(tournament, entries, past)
     owed = past.get(order[extra - 1], 0)
     tier = sum(1 for pk in order if past.get(pk, 0) <= owed)
     counts: dict[int, list[int]] = {}
@@ -493,7 +531,31 @@ def _byes(tournament: Tournament, entries: Sequence[Entry], size: int, number: i
         for table in round_:
             for seat, entry in enumerate(table):
                 counts.setdefault(entry, [0] * size)[seat] += 1
-    return sorted(byes_keeping_winds(order, tier, counts, extra, size))
+    planned = _planned_byes(tournament, number)
+    fairest = sorted(past.get(pk, 0) for pk in order[:extra])
+    if planned is not None and (
+        not set(planned) <= set(order) or sorted(past.get(pk, 0) for pk in planned) != fairest
+    ):
+        planned = None  # a player gone, or owed less than another: the plan no longer holds
+    return sorted(byes_keeping_winds(order, tier, counts, extra, size, planned))
+
+
+def _byes_so_far(tournament: Tournament, number: int) -> dict[int, int]:
+    """How many rounds before ``number`` each entry sat out."""
+    past: dict[int, int] = {}
+    for round_ in tournament.round_set.filter(number__lt=number):
+        for entry in round_.draw.get("byes", []):
+            past[entry] = past.get(entry, 0) + 1
+    return past
+
+
+def _bye_order(
+    tournament: Tournament, entries: Sequence[Entry], past: Mapping[int, int]
+) -> list[int]:
+    """The entries in the order they sit out: the fewest byes so far first, then the seed's draw
+    (a draw of its own for each count of byes given, so every round's order is new)."""
+    rng = random.Random(f"{tournament.seed}:byes:{sum(past.values())}")
+    return [e.pk for e in sorted(entries, key=lambda e: (past.get(e.pk, 0), rng.random()))]
 
 
 def _standings_order(tournament: Tournament, players: Sequence[int]) -> list[int]:

@@ -641,6 +641,9 @@ PINNED_DRAWS = {
     # 12: Wilson's transversal designs (96 players, 90 at tables of three), a stored packing of
     # 72, and designs less a round inflated (140, 200) (these did not move)
     12: "c7cdd72ffd154233184ac9092c7b80e72dae0fbfba3cbf8db24026975d9ffbc7",
+    # 13: a draw with byes plans each later round with the players its own byes leave, and
+    # takes the byes planned for it (34 players over 8 rounds: no repeat); the rest did not move
+    13: "c7cdd72ffd154233184ac9092c7b80e72dae0fbfba3cbf8db24026975d9ffbc7",
 }
 
 
