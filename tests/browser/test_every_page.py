@@ -4,7 +4,9 @@ widths, the window resized between them): none is wider than the screen, none sh
 literal or an internal field name, no Japanese page leaves the game's words in English
 (``crawl.py`` says what each check looks for), and none breaks a WCAG 2.1 A or AA rule as
 axe-core judges it (``axe.py``; axe reads one page of each path: a list's other pages, sorts and
-filters, ``?page``, ``?sort``, ``?league``, are the same template with other rows).
+filters, ``?page``, ``?sort``, ``?league``, and a second game are the same template with other
+rows; and each page once per language, the Japanese at the phone's width and the English at the
+tablet's, so every page is judged at both widths and in both languages).
 A page with a problem leaves its screenshot in ``artifacts/every-page/``;
 ``TENBOU_SCREENSHOTS=1`` keeps every page's, for a person to look through (a full-page
 screenshot of every page doubles the crawl's time, so the suite takes them only when asked).
@@ -27,10 +29,14 @@ from clubs.models import Player
 from scoring.management.commands.demo import LOGIN
 from tests.browser.axe import violations, with_axe
 from tests.browser.conftest import PHONE, TABLET
-from tests.browser.crawl import Crawl, crawl_site, log_in
+from tests.browser.crawl import Crawl, crawl_site, log_in, page_kind
 from tournaments.models import Tournament
 
 LANGUAGES = ("ja", "en")
+# The width axe reads each language at: every page is judged at both widths and in both
+# languages, each once (axe's rules read the page's markup, names and colours, which a width
+# changes only where the CSS hides or shows something; and that is judged at both widths).
+AXE_WIDTH = {"ja": PHONE, "en": TABLET}
 EVERY_SCREENSHOT = os.environ.get("TENBOU_SCREENSHOTS") == "1"
 
 
@@ -64,8 +70,12 @@ def read_every_page(
 
     crawl = Crawl()
 
+    axe_kinds: set[str] = set()
+
     def check(page: Page, url: str, viewport: ViewportSize) -> None:
-        if "?" not in url:  # one page of each path (the module's docstring says why)
+        kind = page_kind(url)
+        if viewport == AXE_WIDTH[language] and "?" not in url and kind not in axe_kinds:
+            axe_kinds.add(kind)  # one page of each path at one width (the docstring says why)
             for line in violations(page):
                 crawl.problem(url, f"axe: {line}")
         if EVERY_SCREENSHOT or any(f.url == url for f in crawl.findings):
