@@ -5,6 +5,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from django.test import override_settings
 from django.utils import translation
 from hypothesis import settings
 
@@ -14,6 +15,15 @@ from hypothesis import settings
 settings.register_profile("dev", max_examples=50, deadline=None)
 settings.register_profile("ci", max_examples=500, deadline=None, print_blob=True)
 settings.load_profile(os.getenv("HYPOTHESIS_PROFILE", "dev"))
+
+
+@pytest.fixture(autouse=True)
+def fast_passwords() -> Iterator[None]:
+    """Hashing a password properly takes a quarter of a second here (PBKDF2, a million rounds),
+    and the tests make and check hundreds: a quick hasher for them (the deploy tests, whose
+    servers hash as production does, keep the real one: ``tests/deploy/conftest.py``)."""
+    with override_settings(PASSWORD_HASHERS=["django.contrib.auth.hashers.MD5PasswordHasher"]):
+        yield
 
 
 @pytest.fixture(autouse=True)

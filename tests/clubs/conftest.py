@@ -6,20 +6,12 @@ and the K-rule ruleset. ``hibari`` (private): ``yoso`` is its admin and nothing 
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 from django.contrib.auth.models import User
 from django.test import Client
 
 from clubs.models import Club, Player, Role, Ruleset
 from tests.clubs.factories import make_club, make_member, make_players, make_ruleset, make_user
-
-
-@pytest.fixture(autouse=True)
-def fast_passwords(settings: Any) -> None:
-    """Hashing a password properly takes a good part of a second; these tests make hundreds."""
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 
 @pytest.fixture
