@@ -37,6 +37,9 @@ def _language_of_the_site() -> Iterator[None]:
 # The tests that take tens of seconds each (a real browser crawling the demo, PDFs of every
 # page, servers started for real): run first, so that the two workers share them out and the
 # quick tests fill the gaps, instead of one long test starting last while the other worker idles.
+# The workers steal from each other's queue (``--dist worksteal`` in pyproject.toml): a worker
+# done with its share takes the other's last tests (with ``load`` the run ended with one worker
+# idle for its last 30 seconds).
 LONG_FIRST = (
     "tests/browser/",
     "tests/reports/test_every_pdf.py",

@@ -16,10 +16,10 @@ from scoring.engine.record import write_record
 from .random_games import games
 
 PRESET_NAMES = sorted(PRESETS)
-# Each example replays a growing game many times, for every preset: an eighth of the profile's
-# examples per preset (62 per preset and property on CI, 620 games a property over the presets)
+# Each example replays a growing game many times, for every preset: a tenth of the profile's
+# examples per preset (50 per preset and property on CI, 500 games a property over the presets)
 # keeps the suite within its five minutes.
-GAMES = settings(max_examples=max(10, settings.default.max_examples // 8))
+GAMES = settings(max_examples=max(10, settings.default.max_examples // 10))
 
 
 @pytest.mark.parametrize("preset", PRESET_NAMES)
