@@ -61,6 +61,10 @@ class NextHand:
     last_hand: bool  # オーラス: the dealer's win or tenpai may end the game
 
 
+# GameReplay's fields, in the order its __init__ takes them (as ``RECORD_FIELDS`` for a record).
+REPLAY_FIELDS = ("hands", "final", "next_hand", "raw_transfers", "chips", "hand_chips")
+
+
 class GameReplay:
     """What a replay found: never changed once made. A plain class, as ``GameRecord`` is (its
     ``__init__`` built natively by the compiled engine)."""
@@ -93,9 +97,8 @@ class GameReplay:
         return self._transfers
 
     def __eq__(self, other: object) -> bool:
-        fields = ("hands", "final", "next_hand", "raw_transfers", "chips", "hand_chips")
         return isinstance(other, GameReplay) and all(
-            getattr(self, name) == getattr(other, name) for name in fields
+            getattr(self, name) == getattr(other, name) for name in REPLAY_FIELDS
         )
 
     def __repr__(self) -> str:
