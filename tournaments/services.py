@@ -10,7 +10,7 @@ from __future__ import annotations
 import datetime
 import random
 import secrets
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
 from django.db import transaction
@@ -396,21 +396,27 @@ def _hint(tournament: Tournament, number: int) -> list[Any] | None:
 
     A swiss or uploaded round in between has no plan: the one before it still says a lot.
     """
-    for earlier in tournament.round_set.filter(number__lt=number).order_by("-number"):
-        plan = earlier.draw.get("plan")
+    for draw, offset in _draws_before(tournament, number):
+        plan = draw.get("plan")
         if plan:
-            return plan[number - earlier.number - 1 :] or None
+            return plan[offset:] or None
     return None
 
 
 def _planned_byes(tournament: Tournament, number: int) -> list[int] | None:
     """The byes the last draw with byes planned for round ``number``, if it planned any."""
-    for earlier in tournament.round_set.filter(number__lt=number).order_by("-number"):
-        later = earlier.draw.get("later_byes")
+    for draw, offset in _draws_before(tournament, number):
+        later = draw.get("later_byes")
         if later is not None:
-            offset = number - earlier.number - 1
             return later[offset] if offset < len(later) else None
     return None
+
+
+def _draws_before(tournament: Tournament, number: int) -> Iterator[tuple[dict[str, Any], int]]:
+    """The draws of the rounds before ``number``, the latest first, each with where round
+    ``number`` stands in what it planned (0: the first round it planned after its own)."""
+    for earlier in tournament.round_set.filter(number__lt=number).order_by("-number"):
+        yield earlier.draw, number - earlier.number - 1
 
 
 def _later_byes(
