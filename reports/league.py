@@ -5,10 +5,14 @@ The standings are printed landscape with every column of the web table, the qual
 into pages here rather than left to the layout: each page is one table with its own header, and
 a page holds a known number of lines, so the printout of 200 players has a known length.
 
-Each page's rows are printed column by column: a run of rows is one table row whose cells hold
-a column's values a line each (``white-space: pre``, one line height), ruled every line. The
-page looks the same as a cell per value, but WeasyPrint lays out 17 cells a page instead of 17
-per player: 200 players print in under half the time (``bench/pdf.py``).
+Each page's rows are printed in runs: a run of rows is one table row whose cells hold a
+column's values a line each (``white-space: pre``, one line height), ruled every line. The
+figures are one such cell for all their columns: each player's figures one line of
+fixed-width columns (``reports.text.fixed_columns``, set in half widths), under a header of
+columns exactly as wide. WeasyPrint's layout costs by the line: a player is three lines (place,
+name, figures) instead of seventeen cells, and 200 players print in under half the time of a
+cell a column (``bench/pdf.py``). A column whose values have a character of no fixed width
+(a dash, ±) keeps a cell of its own.
 
 The player's report is the player page on paper: the figures with their sample size and 95%
 interval, the very SVG charts of the page, and every game of the league (or of the club). Its
@@ -27,8 +31,6 @@ from typing import Any
 
 from django.utils import translation
 from django.utils.dateformat import format as format_date
-from django.utils.html import conditional_escape, format_html
-from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext
 
 from clubs.models import League, Player
@@ -36,7 +38,7 @@ from clubs.ruleset_fields import FIELDS
 from clubs.ruleset_words import Line, option_lines
 from reports.qr import page_url
 from reports.render import LANDSCAPE, PORTRAIT, render_pdf
-from reports.text import shortened
+from reports.text import Column, RunCell, Value, run_cells, shortened, width
 from scoring.models import Game, GameStatus
 from standings.day import DayResults
 from standings.players import (
@@ -54,9 +56,22 @@ from standings.templatetags.standings_tags import cell, points, score
 FIRST_PAGE_LINES = 24  # below the title, the league's facts and its rules in words
 PAGE_LINES = 30  # a landscape A4 page of rows 5.2 mm high under the header
 NAME_UNITS = 20  # the name column (32 mm at 8.5 pt): ten kanji, or twenty letters
+FIGURE_PT = 8.5  # the standings' type size, unless their figures need a smaller one to fit
+FIGURES_PT = (297 - 24 - 8 - 32) * 72 / 25.4  # the figures' width: landscape A4 less its
+# margins, the place column and the name column (mm, in points)
 RULE_OPTIONS = ("start_points", "return_points", "uma", "rounding", "tobi")
 GAME_RUN = 6  # the player's games: lines a run (a page ends fewer than this short)
-TABLE_UNITS = 12  # the table column of the player's games (14% of a portrait page, fixed)
+TABLE_UNITS = 12  # the table column of the player's games: six kanji, or twelve letters
+# The player's games, a line each in half-width units at 9.5 pt: 110 fill a portrait A4 page.
+GAME_COLUMNS = [
+    Column(8),  # the number
+    Column(21, left=True),  # the date
+    Column(15, left=True),  # the table
+    Column(9),  # the place
+    Column(17),  # the points
+    Column(16),  # the final score
+    Column(24),  # the running total
+]
 
 
 @dataclass(frozen=True)
@@ -68,23 +83,74 @@ class PrintedRow:
 
 
 @dataclass(frozen=True)
+class Figures:
+    """How the standings' figure columns print: ``count`` columns each ``units`` half-width
+    units wide, at ``font_pt``."""
+
+    count: int
+    units: int
+    font_pt: float
+
+    @property
+    def column_pt(self) -> float:
+        return round(self.units * self.font_pt / 2, 3)
+
+    @property
+    def table_pt(self) -> float:
+        """The table's width: the place and name columns, then the figures'."""
+        return round((8 + 32) * 72 / 25.4 + self.count * self.column_pt, 3)
+
+
+def figure_layout(lines: Sequence[PrintedRow], headers: Sequence[str]) -> Figures:
+    """The figure columns' width: as wide as the widest value needs, and the widest header
+    where the page has the room; the type made smaller when even the values do not fit."""
+    count = max(len(headers), 1)
+    values = max((width(text) for line in lines for text in line.cells[2:]), default=1) + 1
+    labels = max((width(header) for header in headers), default=1) + 1
+    fits = int(FIGURES_PT / count / (FIGURE_PT / 2))
+    if values > fits:
+        return Figures(count, values, round(2 * FIGURES_PT / count / values, 2))
+    return Figures(count, min(fits, max(values, labels)), FIGURE_PT)
+
+
+@dataclass(frozen=True)
 class RowRun:
-    """Consecutive rows of one page, on one side of the qualification line, column by column."""
+    """Consecutive rows of one page, on one side of the qualification line: their places,
+    names and figures, a row a line."""
 
     qualified: bool
-    columns: list[str]  # a column's texts, a line each
+    places: str
+    names: str
+    figures: list[RunCell]
 
 
-def row_runs(page: Sequence[PrintedRow]) -> list[RowRun | None]:
-    """The page's rows as runs of columns, with None where the qualification line falls."""
+def row_runs(page: Sequence[PrintedRow], layout: Figures) -> list[RowRun | None]:
+    """The page's rows as runs, with None where the qualification line falls."""
     runs: list[RowRun | None] = []
-    for qualified, lines in groupby(page, key=lambda line: line.row and line.row.qualified):
+    columns = [Column(layout.units)] * layout.count
+    for qualified, group in groupby(page, key=lambda line: line.row and line.row.qualified):
         if qualified is None:
             runs.append(None)
             continue
-        columns = zip(*(line.cells for line in lines), strict=True)
-        runs.append(RowRun(qualified, ["\n".join(texts) for texts in columns]))
+        lines = list(group)
+        places, names = ("\n".join(line.cells[i] for line in lines) for i in (0, 1))
+        figures = run_cells([line.cells[2:] for line in lines], columns)
+        runs.append(RowRun(bool(qualified), places, names, figures))
     return runs
+
+
+def standings_context(table: Standings) -> dict[str, Any]:
+    """What the standings template prints of ``table``: its pages of runs and its figures'
+    layout (``reports/standings.html``, the tournament results' too)."""
+    lines = printed_rows(table)
+    headers = [str(column.short) for column in table.columns if column.key != "name"]
+    layout = figure_layout(lines, headers)
+    return {
+        "table": table,
+        "pages": [row_runs(page, layout) for page in paged(lines) if page],
+        "figures": layout,
+        "colspan": len(table.columns) + 1,
+    }
 
 
 def standings_pdf(
@@ -145,10 +211,8 @@ def _standings_report(
     with translation.override(language):
         context = {
             "league": table.league,
-            "table": table,
-            "pages": [row_runs(page) for page in paged(printed_rows(table)) if page],
+            **standings_context(table),
             "rules": rules,
-            "colspan": len(table.columns) + 1,
             "page_url": url,
         }
     return render_pdf(
@@ -247,6 +311,8 @@ def player_pdf(player: Player, league: League | None = None, language: str | Non
             "result_figures": result_figures(stats.results),
             "hand_figures": hand_figures(stats.hands),
             "game_runs": game_runs(running_lines(stats.results.lines)),
+            "game_columns": [{"em": column.units / 2} for column in GAME_COLUMNS],
+            "games_width_em": sum(column.units for column in GAME_COLUMNS) / 2,
             **player_charts(player.name, stats.results),
             "rating": rating,
             **rating_chart(player.name, rating),
@@ -271,21 +337,21 @@ def running_lines(lines: Sequence[Any]) -> list[tuple[int, Any, Decimal]]:
     return numbered
 
 
-def game_runs(games: Sequence[tuple[int, Any, Decimal]]) -> list[list[SafeString]]:
-    """The games in runs of ``GAME_RUN``, each run its columns' texts a line each: number,
-    date, table, place, points, final score and the running total; a minus in red."""
-    runs = []
-    for start in range(0, len(games), GAME_RUN):
-        lines = [_game_cells(*game) for game in games[start : start + GAME_RUN]]
-        runs.append([mark_safe("\n".join(column)) for column in zip(*lines, strict=True)])
-    return runs
+def game_runs(games: Sequence[tuple[int, Any, Decimal]]) -> list[list[RunCell]]:
+    """The games in runs of ``GAME_RUN``, each run its cells' lines a game each: number, date,
+    table, place, points, final score and the running total (``GAME_COLUMNS``), all in one
+    fixed-width line where they can be (``reports.text.run_cells``); a minus in red."""
+    return [
+        run_cells([_game_cells(*game) for game in games[start : start + GAME_RUN]], GAME_COLUMNS)
+        for start in range(0, len(games), GAME_RUN)
+    ]
 
 
-def _game_cells(number: int, line: Any, running: Decimal) -> list[str]:
+def _game_cells(number: int, line: Any, running: Decimal) -> list[str | Value]:
     return [
         str(number),
         format_date(line.played_on, "Y-m-d") if line.played_on else "",
-        conditional_escape(shortened(line.table_label, TABLE_UNITS) or "—"),
+        shortened(line.table_label, TABLE_UNITS) or "—",
         str(line.rank),
         _signed(points(line.points), line.points < 0),
         score(line.final_score),
@@ -293,5 +359,5 @@ def _game_cells(number: int, line: Any, running: Decimal) -> list[str]:
     ]
 
 
-def _signed(text: str, minus: bool) -> str:
-    return format_html('<span class="minus">{}</span>', text) if minus else conditional_escape(text)
+def _signed(text: str, minus: bool) -> str | Value:
+    return Value(text, "minus") if minus else text

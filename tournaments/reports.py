@@ -8,7 +8,7 @@ from typing import Any
 from django.utils import translation
 from django.utils.translation import gettext, gettext_noop
 
-from reports.league import paged, printed_rows, row_runs, rules_in_words
+from reports.league import rules_in_words, standings_context
 from reports.qr import page_url
 from reports.render import LANDSCAPE, PORTRAIT, render_pdf
 from tournaments import display
@@ -72,9 +72,7 @@ def results_pdf(tournament: Tournament, language: str | None = None, site: str =
         title = gettext("Final results") if final else gettext("Standings")
         context: dict[str, Any] = {
             "tournament": tournament,
-            "table": table,
-            "pages": [row_runs(page) for page in paged(printed_rows(table)) if page],
-            "colspan": len(table.columns) + 1,
+            **standings_context(table),
             "final": final,
             "rules": _rules(tournament),
             "page_url": page_url(

@@ -270,6 +270,64 @@ def test_200_players_each_printed_once_on_one_line_with_their_total(
     snapshot(standings_pdf(big_league, language="ja"), "report-standings-200", tmp_path)
 
 
+def boxes_of(pdf: bytes, page: int) -> list[tuple[float, float, float, str]]:
+    """(left edge, right edge, top, word) of every word on ``page``, in points (pdftotext)."""
+    found = re.findall(
+        r'<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="[\d.]+">([^<]*)</word>',
+        run("pdftotext", "-bbox", "-f", str(page), "-l", str(page), "-", "-", data=pdf),
+    )
+    return [(float(left), float(right), float(top), word) for left, top, right, word in found]
+
+
+def words_of(pdf: bytes, page: int) -> list[tuple[float, float, str]]:
+    """(right edge, top, word) of every word on ``page``, in points."""
+    return [(right, top, word) for _left, right, top, word in boxes_of(pdf, page)]
+
+
+@pytest.mark.parametrize("page", [1, 2, 7])
+def test_every_figure_ends_where_its_header_ends_to_the_point(
+    big_league: League, page: int
+) -> None:
+    """The figures print as one line of fixed-width columns a player: read back, every value
+    of every row (one digit or six, signed or not, 5,000 beside 50,000) has its right edge at
+    its column header's, as a cell a value had it, ranked rows and the unranked alike."""
+    pdf = standings_pdf(big_league, language="ja")
+    words = words_of(pdf, page)
+    labels = [str(column.short) for column in league_standings(big_league).columns][1:]
+    header_top = next(top for _right, top, word in words if word == "合計")
+    header = {word: right for right, top, word in words if abs(top - header_top) < 1}
+    edges = [header[label] for label in labels]
+    rows: dict[float, list[tuple[float, str]]] = {}
+    for right, top, word in words:
+        rows.setdefault(round(top, 1), []).append((right, word))
+    player_rows = [sorted(row) for row in rows.values() if any("選手" in w for _r, w in row)]
+    assert len(player_rows) >= 24
+    for row in player_rows:
+        figures = row[2:]  # after the place and the name
+        assert len(figures) == len(edges), row
+        for (right, word), edge in zip(figures, edges, strict=True):
+            assert abs(right - edge) < 0.3, (word, right, edge)
+
+
+def test_a_column_with_a_character_of_no_fixed_width_keeps_a_cell_of_its_own() -> None:
+    """A dash (—) or ± prints a width of its own in each font: its column is laid out as a
+    cell, the others still share the fixed line."""
+    from reports.league import PrintedRow, figure_layout, row_runs
+
+    row = SimpleNamespace(qualified=True)
+    lines = [
+        PrintedRow(row, ["1", "青木", "+45.0", "1,612 ±140", "25.0%"]),  # type: ignore[arg-type]
+        PrintedRow(row, ["2", "馬場", "-5.0", "—", "12.5%"]),  # type: ignore[arg-type]
+    ]
+    layout = figure_layout(lines, ["合計", "レート", "トップ率"])
+    (run_,) = row_runs(lines, layout)
+    assert run_ is not None
+    assert [(cell.span, cell.fixed) for cell in run_.figures] == [(1, True), (1, False), (1, True)]
+    units = layout.units
+    assert run_.figures[0].text == "\n".join(f"{v:>{units - 1}} " for v in ("+45.0", "-5.0"))
+    assert run_.figures[1].text == "1,612 ±140\n—"
+
+
 # -- the player's report ---------------------------------------------------------------------
 
 
@@ -312,6 +370,42 @@ def test_a_long_table_name_is_shortened_to_its_column_of_the_games() -> None:
     for label, printed in (("12卓", "12卓"), ("", "—")):
         game.table_label = label
         assert _game_cells(1, game, 5.1)[2] == printed
+
+
+def test_every_game_of_the_report_stands_in_its_columns_to_the_point(
+    played: League, players: list[Player]
+) -> None:
+    """The games print a line each of fixed-width columns: every number, place, points (red
+    or not), score and running total ends where its header ends, every date and table starts
+    where its header starts."""
+    pdf = player_pdf(players[0], played, language="ja")
+    boxes = next(
+        found
+        for found in (boxes_of(pdf, page) for page in range(1, 5))
+        if any(word == "日付" for *_, word in found)
+    )
+    labels = ["#", "日付", "卓", "順位", "ポイント", "素点", "累計ポイント"]
+    header_top = next(top for _l, _r, top, word in boxes if word == "日付")
+    header = {word: (left, right) for left, right, top, word in boxes if abs(top - header_top) < 1}
+    lines: dict[float, list[tuple[float, float, str]]] = {}
+    for left, right, top, word in boxes:
+        if top > header_top + 1:
+            lines.setdefault(round(top, 1), []).append((left, right, word))
+    date = re.compile(r"\d{4}-\d\d-\d\d")
+    games = [
+        sorted(line)
+        for line in lines.values()
+        if sorted(line)[0][2].isdigit() and date.fullmatch(sorted(line)[1][2])  # not the foot
+    ]
+    assert len(games) == 6  # as the report's 対局数 (no table label: a dash, a cell of its own)
+    for game in games:
+        assert len(game) == len(labels), game
+        for (left, right, word), label in zip(game, labels, strict=True):
+            header_left, header_right = header[label]
+            if label in ("日付", "卓"):
+                assert abs(left - header_left) < 0.3, (word, left, label, header_left)
+            else:
+                assert abs(right - header_right) < 0.3, (word, right, label, header_right)
 
 
 def test_the_player_report_embeds_the_pages_charts(
@@ -447,6 +541,7 @@ def test_a_running_total_back_to_zero_prints_0_0_not_a_red_minus() -> None:
         Decimal("0.2"),
         Decimal("0.0"),
     ]
-    totals = game_runs(numbered)[0][-1].split("\n")
-    assert totals[-1] == "0.0"
-    assert 'class="minus"' not in totals[-1]
+    (cell,) = game_runs(numbered)[0]  # every column of fixed width: one cell, a line a game
+    last = cell.text.split("\n")[-1]
+    assert last.rstrip().endswith(" 0.0")  # the running total, last: no span of red round it
+    assert last.count('class="minus"') == 1  # the game's own -0.2 only
