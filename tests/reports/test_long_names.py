@@ -22,7 +22,7 @@ from tests.scoring.factories import DAY, make_club, make_ruleset
 from tests.standings.factories import make_league, result_game
 from tests.tournaments.conftest import make_tournament, play_round
 from tournaments import services as tournaments
-from tournaments.models import SeatingMethod
+from tournaments.models import SeatingMethod, TableSeat
 from tournaments.reports import results_pdf, round_pdf
 
 pytestmark = pytest.mark.django_db
@@ -128,6 +128,28 @@ def test_table_cards_have_a_box_for_each_result_and_the_signatures() -> None:
     assert re.search(r"素点\s+ポイント", text)
     assert "記録者" in text
     assert "確認" in text
+
+
+def test_the_seating_sheet_puts_every_player_on_the_line_of_their_wind() -> None:
+    """Each table's seats are one block of lines (no table to lay out): every player stands on
+    the line of the wind the round gave them, and a 60-character name wraps inside its half of
+    the page instead of running past it."""
+    club = make_club("seki")
+    make_ruleset(club, "k_rule", "Kルール")
+    tournament = tournaments.create_tournament(
+        club, name="長名大会", starts_on=DAY, ruleset=club.rulesets.get(), rounds=1
+    )
+    entries = tournaments.register(tournament, SHORT + LONG)
+    tournaments.check_in_many(tournament, [entry.pk for entry in entries])
+    (round_,) = tournaments.draw_rounds(tournament, [1], SeatingMethod.RANDOM)
+    pdf = round_pdf(round_, "seating", "ja")
+    text = squeezed(poppler("pdftotext", "-raw", "-", "-", data=pdf))
+    seats = TableSeat.objects.filter(round=round_).select_related("entry__player")
+    assert len(seats) == 8
+    for seat in seats:
+        wind = "東南西北"[seat.seat]
+        assert f"{wind}{squeezed(seat.entry.player.name)}" in text, (wind, seat.entry)
+    assert max(right_edges(pdf)) <= PORTRAIT_RIGHT + 0.5
 
 
 def test_results_list_long_team_members_inside_the_page_with_the_ruleset() -> None:
