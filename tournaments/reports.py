@@ -11,11 +11,13 @@ from django.utils.translation import gettext, gettext_noop
 from reports.league import rules_in_words, standings_context
 from reports.qr import page_url
 from reports.render import LANDSCAPE, PORTRAIT, render_pdf
+from reports.text import shortened
 from tournaments import display
 from tournaments.display import TableView
 from tournaments.models import EntryStatus, Round, RoundStatus, Tournament
 from tournaments.standings import tournament_standings
 
+CARD_NAME_UNITS = 36  # a card's name at 14 pt, between the wind and the two boxes (90 mm)
 ROUND_TITLES = {
     "seating": gettext_noop("Round %(n)d: seating"),
     "cards": gettext_noop("Round %(n)d: table cards"),
@@ -33,7 +35,8 @@ def round_pdf(round_: Round, kind: str, language: str | None = None, site: str =
             "tournament": tournament,
             "round": round_,
             "tables": [
-                (view, table_url(site, round_, view)) for view in display.round_tables(round_)
+                (view, table_url(site, round_, view), card_seats(view))
+                for view in display.round_tables(round_)
             ],
             "draft": round_.status == RoundStatus.DRAFT,
         }
@@ -45,6 +48,12 @@ def round_pdf(round_: Round, kind: str, language: str | None = None, site: str =
         orientation=PORTRAIT,
         language=language,
     )
+
+
+def card_seats(view: TableView) -> list[tuple[str, str]]:
+    """(wind, name) of each seat as a table card prints it: a line each, the name shortened to
+    the line's room before the boxes (``CARD_NAME_UNITS``), so a box is a seat's."""
+    return [(seat.wind, shortened(seat.name, CARD_NAME_UNITS)) for seat in view.seats]
 
 
 def table_url(site: str, round_: Round, view: TableView) -> str:

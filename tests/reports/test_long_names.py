@@ -23,7 +23,7 @@ from tests.standings.factories import make_league, result_game
 from tests.tournaments.conftest import make_tournament, play_round
 from tournaments import services as tournaments
 from tournaments.models import SeatingMethod, TableSeat
-from tournaments.reports import results_pdf, round_pdf
+from tournaments.reports import CARD_NAME_UNITS, results_pdf, round_pdf
 
 pytestmark = pytest.mark.django_db
 
@@ -150,6 +150,28 @@ def test_the_seating_sheet_puts_every_player_on_the_line_of_their_wind() -> None
         wind = "東南西北"[seat.seat]
         assert f"{wind}{squeezed(seat.entry.player.name)}" in text, (wind, seat.entry)
     assert max(right_edges(pdf)) <= PORTRAIT_RIGHT + 0.5
+
+
+def test_a_table_card_prints_a_long_name_on_its_seat_line_shortened_before_the_boxes() -> None:
+    """A card's seats are lines with the two boxes drawn at their right: a 60-character name is
+    cut with an ellipsis where the boxes start, so each box stays its seat's."""
+    club = make_club("fuda-long")
+    make_ruleset(club, "k_rule", "Kルール")
+    tournament = tournaments.create_tournament(
+        club, name="長名大会", starts_on=DAY, ruleset=club.rulesets.get(), rounds=1
+    )
+    entries = tournaments.register(tournament, LONG)
+    tournaments.check_in_many(tournament, [entry.pk for entry in entries])
+    (round_,) = tournaments.draw_rounds(tournament, [1], SeatingMethod.RANDOM)
+    pdf = round_pdf(round_, "cards", "ja")
+    boxes_left = PORTRAIT_RIGHT - (8 + 64) * MM  # the card's padding, then its two boxes
+    page = poppler("pdftotext", "-bbox", "-", "-", data=pdf)
+    for seat in TableSeat.objects.filter(round=round_).select_related("entry__player"):
+        shown = shortened(seat.entry.player.name, CARD_NAME_UNITS)
+        assert shown.endswith("…")
+        found = re.search(rf'xMax="([\d.]+)"[^>]*>{re.escape(shown)}</word>', page)
+        assert found, shown
+        assert float(found[1]) < boxes_left, (shown, found[1], boxes_left)
 
 
 def test_results_list_long_team_members_inside_the_page_with_the_ruleset() -> None:
