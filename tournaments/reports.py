@@ -3,9 +3,12 @@ and the results (every standings column, the teams and each round's tables)."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from django.utils import translation
+from django.utils.html import format_html
+from django.utils.safestring import SafeString
 from django.utils.translation import gettext, gettext_noop
 
 from reports.league import rules_in_words, standings_context
@@ -50,10 +53,31 @@ def round_pdf(round_: Round, kind: str, language: str | None = None, site: str =
     )
 
 
-def card_seats(view: TableView) -> list[tuple[str, str]]:
-    """(wind, name) of each seat as a table card prints it: a line each, the name shortened to
-    the line's room before the boxes (``CARD_NAME_UNITS``), so a box is a seat's."""
-    return [(seat.wind, shortened(seat.name, CARD_NAME_UNITS)) for seat in view.seats]
+@dataclass(frozen=True)
+class CardSeats:
+    """A table card's seats: (wind, name) a line each, the name shortened to the line's room
+    before the boxes (``CARD_NAME_UNITS``), and the boxes, two a seat, drawn as one SVG."""
+
+    lines: list[tuple[str, str]]
+
+    @property
+    def boxes(self) -> SafeString:
+        """Two 32 mm boxes a seat, 9 mm high (a line of the seats): one path, in millimetres."""
+        height = 9 * len(self.lines)
+        across = "".join(f"M0 {9 * n}H64" for n in range(1, len(self.lines)))
+        return format_html(
+            '<svg class="boxes" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 {h}" '
+            'height="{h}mm" fill="none" stroke="#333" stroke-width="0.21">'
+            '<path d="M0.1 0.1H63.9V{bottom}H0.1ZM32 0V{h}{across}"/></svg>',
+            h=height,
+            bottom=height - 0.1,
+            across=across,
+        )
+
+
+def card_seats(view: TableView) -> CardSeats:
+    """The seats of ``view`` as its table card prints them."""
+    return CardSeats([(seat.wind, shortened(seat.name, CARD_NAME_UNITS)) for seat in view.seats])
 
 
 def table_url(site: str, round_: Round, view: TableView) -> str:

@@ -23,7 +23,7 @@ from tests.standings.factories import make_league, result_game
 from tests.tournaments.conftest import make_tournament, play_round
 from tournaments import services as tournaments
 from tournaments.models import SeatingMethod, TableSeat
-from tournaments.reports import CARD_NAME_UNITS, results_pdf, round_pdf
+from tournaments.reports import CARD_NAME_UNITS, CardSeats, results_pdf, round_pdf
 
 pytestmark = pytest.mark.django_db
 
@@ -172,6 +172,19 @@ def test_a_table_card_prints_a_long_name_on_its_seat_line_shortened_before_the_b
         found = re.search(rf'xMax="([\d.]+)"[^>]*>{re.escape(shown)}</word>', page)
         assert found, shown
         assert float(found[1]) < boxes_left, (shown, found[1], boxes_left)
+
+
+@pytest.mark.parametrize("seats", [3, 4])
+def test_a_card_draws_two_boxes_for_each_seat_and_no_more(seats: int) -> None:
+    """Four players or three (sanma): the boxes are one path as tall as the seats' lines (9 mm
+    each), an outline, the line between the two boxes and one across between seats."""
+    boxes = str(CardSeats([("東", "青木")] * seats).boxes)
+    height = 9 * seats
+    assert f'viewBox="0 0 64 {height}"' in boxes
+    assert f'height="{height}mm"' in boxes
+    across = re.findall(r"M0 (\d+)H64", boxes)
+    assert across == [str(9 * n) for n in range(1, seats)]
+    assert f"M32 0V{height}" in boxes
 
 
 def test_results_list_long_team_members_inside_the_page_with_the_ruleset() -> None:
