@@ -396,6 +396,7 @@ class _Field:
         table in turn takes, among its orders that keep its players within one, the one that
         leaves the fewest next tables blocked (the order it had while none leaves fewer)."""
         at = {p: t for t, table in enumerate(following) for p in table}
+        current = {p: s for table in tables for s, p in enumerate(table)}  # seats as they stand
 
         def blocked_next(table: Sequence[int], order: Sequence[int]) -> int:
             moved = {player: seat for seat, player in enumerate(order)}
@@ -412,7 +413,6 @@ class _Field:
                 count += self.blocked_by_key(key)
             return count
 
-        current = {p: s for table in tables for s, p in enumerate(table)}
         seated = [list(table) for table in tables]
         for i, table in enumerate(seated):
             best = blocked_next(table, table)
