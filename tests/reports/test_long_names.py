@@ -126,6 +126,9 @@ def test_table_cards_have_a_box_for_each_result_and_the_signatures() -> None:
     (round_,) = tournaments.draw_rounds(tournament, [1], SeatingMethod.RANDOM)
     text = poppler("pdftotext", "-layout", "-", "-", data=round_pdf(round_, "cards", "ja"))
     assert re.search(r"素点\s+ポイント", text)
+    # The card names its tournament and round itself: the page's head is left off.
+    assert f"{tournament.name} · 1回戦" in text
+    assert club.name not in text
     assert "記録者" in text
     assert "確認" in text
 
