@@ -18,6 +18,7 @@ from reports.text import shortened, width
 from scoring import services
 from scoring.models import Game
 from tests.clubs.factories import make_players
+from tests.reports.words import word_boxes
 from tests.scoring.factories import DAY, make_club, make_ruleset
 from tests.standings.factories import make_league, result_game
 from tests.tournaments.conftest import make_tournament, play_round
@@ -52,11 +53,8 @@ def pages(pdf: bytes) -> int:
 
 
 def right_edges(pdf: bytes) -> list[float]:
-    """The right edge of every word printed, in points (pdftotext -bbox)."""
-    page = poppler("pdftotext", "-bbox", "-", "-", data=pdf)
-    return [
-        float(x) for x in re.findall(r'<word xMin="[\d.]+" yMin="[\d.]+" xMax="([\d.]+)"', page)
-    ]
+    """The right edge of every word printed, in points."""
+    return [right for _left, right, _top, _word in word_boxes(pdf)]
 
 
 def fifty_hands(names: list[str]) -> Game:
@@ -168,13 +166,12 @@ def test_a_table_card_prints_a_long_name_on_its_seat_line_shortened_before_the_b
     (round_,) = tournaments.draw_rounds(tournament, [1], SeatingMethod.RANDOM)
     pdf = round_pdf(round_, "cards", "ja")
     boxes_left = PORTRAIT_RIGHT - (8 + 64) * MM  # the card's padding, then its two boxes
-    page = poppler("pdftotext", "-bbox", "-", "-", data=pdf)
+    right_of = {word: right for _left, right, _top, word in word_boxes(pdf)}
     for seat in TableSeat.objects.filter(round=round_).select_related("entry__player"):
         shown = shortened(seat.entry.player.name, CARD_NAME_UNITS)
         assert shown.endswith("…")
-        found = re.search(rf'xMax="([\d.]+)"[^>]*>{re.escape(shown)}</word>', page)
-        assert found, shown
-        assert float(found[1]) < boxes_left, (shown, found[1], boxes_left)
+        assert shown in right_of, shown
+        assert right_of[shown] < boxes_left, (shown, right_of[shown], boxes_left)
 
 
 @pytest.mark.parametrize("seats", [3, 4])

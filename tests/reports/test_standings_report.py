@@ -26,6 +26,7 @@ from scoring.models import Game, GameResult, GameStatus, Seat
 from standings.tables import league_standings
 from standings.templatetags.standings_tags import points
 from tests.clubs.factories import make_club, make_member, make_players, make_ruleset
+from tests.reports.words import word_boxes
 from tests.standings.factories import make_league, play_short_games, result_game
 
 NAMES = ("青木", "馬場", "千葉", "土井", "江藤")
@@ -270,18 +271,9 @@ def test_200_players_each_printed_once_on_one_line_with_their_total(
     snapshot(standings_pdf(big_league, language="ja"), "report-standings-200", tmp_path)
 
 
-def boxes_of(pdf: bytes, page: int) -> list[tuple[float, float, float, str]]:
-    """(left edge, right edge, top, word) of every word on ``page``, in points (pdftotext)."""
-    found = re.findall(
-        r'<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="[\d.]+">([^<]*)</word>',
-        run("pdftotext", "-bbox", "-f", str(page), "-l", str(page), "-", "-", data=pdf),
-    )
-    return [(float(left), float(right), float(top), word) for left, top, right, word in found]
-
-
 def words_of(pdf: bytes, page: int) -> list[tuple[float, float, str]]:
     """(right edge, top, word) of every word on ``page``, in points."""
-    return [(right, top, word) for _left, right, top, word in boxes_of(pdf, page)]
+    return [(right, top, word) for _left, right, top, word in word_boxes(pdf, page)]
 
 
 def test_every_figure_ends_where_its_header_ends_to_the_point(big_league: League) -> None:
@@ -380,7 +372,7 @@ def test_every_game_of_the_report_stands_in_its_columns_to_the_point(
     pdf = player_pdf(players[0], played, language="ja")
     boxes = next(
         found
-        for found in (boxes_of(pdf, page) for page in range(1, 5))
+        for found in (word_boxes(pdf, page) for page in range(1, 5))
         if any(word == "日付" for *_, word in found)
     )
     labels = ["#", "日付", "卓", "順位", "ポイント", "素点", "累計ポイント"]
