@@ -57,8 +57,9 @@ FIRST_PAGE_LINES = 24  # below the title, the league's facts and its rules in wo
 PAGE_LINES = 30  # a landscape A4 page of rows 5.2 mm high under the header
 NAME_UNITS = 20  # the name column (32 mm at 8.5 pt): ten kanji, or twenty letters
 FIGURE_PT = 8.5  # the standings' type size, unless their figures need a smaller one to fit
-FIGURES_PT = (297 - 24 - 8 - 32) * 72 / 25.4  # the figures' width: landscape A4 less its
-# margins, the place column and the name column (mm, in points)
+PT_PER_MM = 72 / 25.4
+PLACE_AND_NAME_PT = (8 + 32) * PT_PER_MM  # col.place and col.name of reports/standings.html
+FIGURES_PT = (297 - 24) * PT_PER_MM - PLACE_AND_NAME_PT  # landscape A4 less its margins
 RULE_OPTIONS = ("start_points", "return_points", "uma", "rounding", "tobi")
 GAME_RUN = 6  # the player's games: lines a run (a page ends fewer than this short)
 TABLE_UNITS = 12  # the table column of the player's games: six kanji, or twelve letters
@@ -98,7 +99,7 @@ class Figures:
     @property
     def table_pt(self) -> float:
         """The table's width: the place and name columns, then the figures'."""
-        return round((8 + 32) * 72 / 25.4 + self.count * self.column_pt, 3)
+        return round(PLACE_AND_NAME_PT + self.count * self.column_pt, 3)
 
 
 def figure_layout(lines: Sequence[PrintedRow], headers: Sequence[str]) -> Figures:
