@@ -38,7 +38,7 @@ def round_pdf(round_: Round, kind: str, language: str | None = None, site: str =
             "tournament": tournament,
             "round": round_,
             "tables": [
-                (view, table_url(site, round_, view), card_seats(view))
+                (view, table_url(site, round_, view), card_seats(view) if kind == "cards" else None)
                 for view in display.round_tables(round_)
             ],
             "draft": round_.status == RoundStatus.DRAFT,
