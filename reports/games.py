@@ -4,22 +4,31 @@ Every game starts on a new page: the players and their seat winds, every hand wi
 change and running score, the penalties, the settlement step by step and the score chart. The
 numbers are the game page's (``scoring.display`` on the engine's replay); nothing is worked out
 here.
+
+A hand is one table row of three cells rather than eight: its number, round, honba and sticks
+as two fixed-width lines, what happened, and every seat's change and score after it as two
+fixed-width lines (``reports.text.fixed_columns``) under column heads exactly as wide.
+WeasyPrint's layout costs by the line: a 20-hand sheet 25% sooner than a cell a value
+(``bench/pdf.py``). The dealer's quarter of the seats' cell is shaded by its background.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from django.utils import translation
+from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext, ngettext
 
 from reports.league import rules_in_words
 from reports.qr import page_url
 from reports.render import PORTRAIT, render_pdf
-from reports.text import shortened
+from reports.text import Column, RunCell, Value, fixed_columns, run_cells, shortened, width
 from scoring import display, services
 from scoring.models import Game, GameStatus
+from scoring.templatetags.scoring_tags import score, signed
 from standings.games import score_chart_svg
 
 
@@ -71,7 +80,7 @@ def sheet_context(state: services.GameState) -> dict[str, Any]:
         "voided": game.status == GameStatus.VOIDED,
         "seats": _seats(state),
         "short_names": names,
-        "hand_rows": display.hand_rows(state.hands, replay, names, state.rules),
+        "hands": hand_table(display.hand_rows(state.hands, replay, names, state.rules), names),
         "after": display.game_after(replay, names),
         "penalties": _penalties(state),
         "settlement": final and display.settlement(final, state.rules, names, replay.chips),
@@ -101,3 +110,87 @@ def _penalties(state: services.GameState) -> list[dict[str, Any]]:
         }
         for penalty in state.document.get("settlement_penalties") or []
     ]
+
+
+HAND_PT = 9.5  # the hands' type size: the report's (reports/report.html)
+SEAT_UNITS = 9  # a seat's column at the least (15 mm): "+12,000" with room
+
+
+@dataclass(frozen=True)
+class HandLine:
+    """A hand's row: its number, round and sticks over honba (fixed-width lines, or a cell a
+    column where a word has no fixed width), what happened, and the seats' two lines."""
+
+    head: list[RunCell]
+    summary: str
+    riichi: list[str]
+    seats: SafeString
+    dealer: int
+
+
+@dataclass(frozen=True)
+class HandTable:
+    """The hands of a sheet: the columns' heads and widths (points), and a line a hand."""
+
+    heads: list[tuple[str, float]]  # the number, the round, the sticks
+    seat_pt: float
+    seat_count: int
+    lines: list[HandLine]
+
+
+def hand_table(rows: Sequence[dict[str, Any]], names: Sequence[str]) -> HandTable | None:
+    """``display.hand_rows`` as the sheet prints them; None for a game without a hand."""
+    if not rows:
+        return None
+    heads = ["#", gettext("Round"), gettext("Sticks")]
+    head_rows = [
+        line
+        for row in rows
+        for line in (
+            [str(row["number"]), row["round"], score(row["sticks"])],
+            ["", row["honba"], ""],
+        )
+    ]
+    head_columns = [
+        Column(max(width(head) + 1, *(width(line[i]) for line in head_rows)) + 2, left=(i == 1))
+        for i, head in enumerate(heads)
+    ]
+    changes = [[signed(seat["delta"]) for seat in row["seats"]] for row in rows]
+    after = [[score(seat["score"]) for seat in row["seats"]] for row in rows]
+    seat_units = max(SEAT_UNITS, *(width(text) + 2 for line in changes + after for text in line))
+    # A score below zero (箱下) in red; a change is not: a span of colour is a box of its own in
+    # the line, and the losers' changes in red cost a 20-hand sheet 15% (``bench/pdf.py``).
+    after_shown = [
+        [_minus(text, seat["score"]) for text, seat in zip(line, row["seats"], strict=True)]
+        for line, row in zip(after, rows, strict=True)
+    ]
+    seat_columns = [Column(seat_units)] * len(names)
+    lines = [
+        HandLine(
+            head=run_cells(head_rows[2 * n : 2 * n + 2], head_columns),
+            summary=row["summary"],
+            riichi=row["riichi"],
+            seats=mark_safe(
+                fixed_columns(changes[n], seat_columns)
+                + "\n"
+                + fixed_columns(after_shown[n], seat_columns)
+            ),
+            dealer=next(seat for seat, line in enumerate(row["seats"]) if line["dealer"]),
+        )
+        for n, row in enumerate(rows)
+    ]
+    return HandTable(
+        heads=[(head, _pt(column.units)) for head, column in zip(heads, head_columns, strict=True)],
+        seat_pt=_pt(seat_units),
+        seat_count=len(names),
+        lines=lines,
+    )
+
+
+def _minus(text: str, value: int) -> str | Value:
+    return Value(text, "minus") if value < 0 else text
+
+
+def _pt(units: int) -> float:
+    """A column of ``units`` half-width units at the hands' type size, in points."""
+    return units * HAND_PT / 2

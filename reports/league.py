@@ -38,7 +38,7 @@ from clubs.ruleset_fields import FIELDS
 from clubs.ruleset_words import Line, option_lines
 from reports.qr import page_url
 from reports.render import LANDSCAPE, PORTRAIT, render_pdf
-from reports.text import Column, RunCell, Value, run_cells, shortened, width
+from reports.text import Column, RunCell, run_cells, shortened, width
 from scoring.models import Game, GameStatus
 from standings.day import DayResults
 from standings.players import (
@@ -341,24 +341,22 @@ def running_lines(lines: Sequence[Any]) -> list[tuple[int, Any, Decimal]]:
 def game_runs(games: Sequence[tuple[int, Any, Decimal]]) -> list[list[RunCell]]:
     """The games in runs of ``GAME_RUN``, each run its cells' lines a game each: number, date,
     table, place, points, final score and the running total (``GAME_COLUMNS``), all in one
-    fixed-width line where they can be (``reports.text.run_cells``); a minus in red."""
+    fixed-width line where they can be (``reports.text.run_cells``). A minus is not red: a
+    span of colour is a box of its own in the line, and the red cost 18% of the report of 300
+    games (``bench/pdf.py``)."""
     return [
         run_cells([_game_cells(*game) for game in games[start : start + GAME_RUN]], GAME_COLUMNS)
         for start in range(0, len(games), GAME_RUN)
     ]
 
 
-def _game_cells(number: int, line: Any, running: Decimal) -> list[str | Value]:
+def _game_cells(number: int, line: Any, running: Decimal) -> list[str]:
     return [
         str(number),
         format_date(line.played_on, "Y-m-d") if line.played_on else "",
         shortened(line.table_label, TABLE_UNITS) or "—",
         str(line.rank),
-        _signed(points(line.points), line.points < 0),
+        points(line.points),
         score(line.final_score),
-        _signed(points(running), running < 0),
+        points(running),
     ]
-
-
-def _signed(text: str, minus: bool) -> str | Value:
-    return Value(text, "minus") if minus else text

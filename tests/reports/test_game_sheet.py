@@ -7,7 +7,6 @@ import os
 import re
 import shutil
 import subprocess
-import time
 from pathlib import Path
 from typing import Any
 
@@ -20,6 +19,7 @@ from clubs.models import Club, Role, Ruleset
 from reports.games import game_sheet_pdf
 from scoring import services
 from scoring.models import Game
+from tests.reports.words import word_boxes
 from tests.scoring.factories import DAY, make_club, make_game, make_member, make_ruleset
 
 ARTIFACTS = Path(__file__).resolve().parents[1] / "browser" / "artifacts"
@@ -188,18 +188,13 @@ def twenty_hands(game: Game) -> None:
         play(game, hand)
 
 
-def test_a_twenty_hand_sheet_is_small_and_quick(
-    club: Club, k_rule: Ruleset, tmp_path: Path
-) -> None:
+def test_a_twenty_hand_sheet_is_small(club: Club, k_rule: Ruleset, tmp_path: Path) -> None:
+    """Small enough to e-mail (its speed is bench/pdf.py's)."""
     game = make_game(club, k_rule)
     twenty_hands(game)
     assert len(services.game_state(fetched(game)).hands) == 20
-    started = time.perf_counter()
     pdf = game_sheet_pdf([fetched(game)], "ja")
-    seconds = time.perf_counter() - started
-    print(f"\n20-hand sheet: {len(pdf) / 1024:.0f} KB in {seconds:.2f} s")
     assert len(pdf) < 400 * 1024
-    assert seconds < 10
     path = tmp_path / "twenty.pdf"
     path.write_bytes(pdf)
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
@@ -360,3 +355,103 @@ def test_a_tournament_games_header_says_round_and_table_in_the_readers_language(
     assert " · 秋季大会 4回戦 3卓 · " in japanese
     assert " · 秋季大会 Round 4, Table 3 · " in english
     assert "回戦" not in english
+
+
+# -- the hands' columns -----------------------------------------------------------------------
+
+UNIT = 9.5 / 2  # a half-width unit of the hands' lines, in points
+Word = tuple[float, float, str]  # left edge, right edge, text
+
+
+def hand_lines(pdf: bytes) -> tuple[dict[str, tuple[float, float]], dict[float, list[Word]]]:
+    """The heads of page 1's hands (each one's left and right edge) and the lines under them
+    by their top, each line's words left to right."""
+    boxes = word_boxes(pdf, 1)
+    top = next(top for _l, _r, top, word in boxes if word == "供託")
+    heads = {word: (left, right) for left, right, t, word in boxes if abs(t - top) < 1}
+    lines: dict[float, list[Word]] = {}
+    for left, right, t, word in boxes:
+        if t > top + 3:
+            lines.setdefault(round(t, 1), []).append((left, right, word))
+    return heads, {t: sorted(line) for t, line in lines.items()}
+
+
+def first_lines(lines: dict[float, list[Word]]) -> dict[int, tuple[float, list[Word]]]:
+    """Each hand's first line by the hand's number: (its top, its words)."""
+    return {
+        int(line[0][2]): (top, line)
+        for top, line in lines.items()
+        if line[0][2].isdigit() and len(line) > 1 and line[1][2].startswith("東")
+    }
+
+
+def test_every_hands_figures_stand_under_their_heads_to_the_point(
+    club: Club, k_rule: Ruleset
+) -> None:
+    """A hand's number, round and sticks, and each seat's change and score, print as fixed-width
+    lines: every figure ends where its column's head ends, every round starts where 局 starts."""
+    game = make_game(club, k_rule)
+    twenty_hands(game)
+    state = services.game_state(fetched(game))
+    heads, lines = hand_lines(game_sheet_pdf([fetched(game)], "ja"))
+    seat_rights = [heads[name][1] for name in ("Aoki", "Baba", "Chiba", "Doi")]
+    figures = 0
+    for line in lines.values():
+        texts = [word for *_edges, word in line[-4:]]
+        for row in state.replay.hands:
+            changes = [f"{d:+,}" if d else "0" for d in row.deltas]
+            if texts in ([f"{s:,}" for s in row.scores], changes):
+                for (_left, right, _word), head_right in zip(line[-4:], seat_rights, strict=True):
+                    assert abs(right - head_right) < 0.3, (texts, right, head_right)
+                    figures += 1
+                break
+    starts = first_lines(lines)
+    assert sorted(starts) == list(range(1, len(starts) + 1))  # page 1's hands, the first
+    assert len(starts) >= 10
+    for number, (_top, line) in starts.items():
+        (_l, number_right, _n), (round_left, _r, _round), (_l2, sticks_right, _s) = line[:3]
+        assert abs(number_right - heads["#"][1]) < 0.3, number
+        assert abs(round_left - heads["局"][0]) < 0.3, number
+        assert abs(sticks_right - heads["供託"][1]) < 0.3, number
+    assert figures >= 4 * 2 * len(starts) - 8  # every hand's two lines (lines alike are one)
+
+
+def colour_at(pdf: bytes, tmp_path: Path, x: float, y: float) -> tuple[int, int, int]:
+    """The colour of page 1 at (x, y) points from its top left (rendered at 72 dpi)."""
+    from PIL import Image
+
+    path, stem = tmp_path / "page.pdf", tmp_path / "page"
+    path.write_bytes(pdf)
+    if not stem.with_suffix(".png").exists():
+        command = [_need("pdftoppm"), "-png", "-r", "72", "-f", "1", "-l", "1", "-singlefile"]
+        subprocess.run([*command, str(path), str(stem)], check=True)
+    with Image.open(stem.with_suffix(".png")) as image:
+        return image.convert("RGB").getpixel((round(x), round(y)))
+
+
+SHADE = (0xF4, 0xF1, 0xE4)  # the dealer's (game_sheet.html)
+WHITE = (0xFF, 0xFF, 0xFF)
+
+
+@pytest.mark.parametrize(
+    ("preset", "names"),
+    [("k_rule", ("Aoki", "Baba", "Chiba", "Doi")), ("gensou_sanma", ("Aoki", "Baba", "Chiba"))],
+)
+def test_the_dealers_column_is_shaded_and_no_other(
+    club: Club, preset: str, names: tuple[str, ...], tmp_path: Path
+) -> None:
+    """Each hand's seats print in one cell; its background shades the dealer's column only, of
+    four seats or of three, as the deal goes round (a draw with nobody tenpai)."""
+    game = make_game(club, make_ruleset(club, preset), players=names)
+    nobody_tenpai = {"riichi": [], "result": {"type": "draw", "tenpai": []}}
+    play(game, *[nobody_tenpai] * len(names))
+    replay = services.game_state(fetched(game)).replay
+    assert [row.dealer for row in replay.hands] == list(range(len(names)))
+    pdf = game_sheet_pdf([fetched(game)], "ja")
+    heads, lines = hand_lines(pdf)
+    for number, (top, _line) in first_lines(lines).items():
+        for seat, name in enumerate(names):
+            # In the column's left two units, left of its right-aligned figures.
+            left_part = heads[name][1] + UNIT - 8.5 * UNIT
+            expected = SHADE if seat == replay.hands[number - 1].dealer else WHITE
+            assert colour_at(pdf, tmp_path, left_part, top + 4) == expected, (number, name)

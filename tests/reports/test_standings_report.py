@@ -366,8 +366,8 @@ def test_a_long_table_name_is_shortened_to_its_column_of_the_games() -> None:
 def test_every_game_of_the_report_stands_in_its_columns_to_the_point(
     played: League, players: list[Player]
 ) -> None:
-    """The games print a line each of fixed-width columns: every number, place, points (red
-    or not), score and running total ends where its header ends, every date and table starts
+    """The games print a line each of fixed-width columns: every number, place, points (plus
+    or minus), score and running total ends where its header ends, every date and table starts
     where its header starts."""
     pdf = player_pdf(players[0], played, language="ja")
     boxes = next(
@@ -507,9 +507,9 @@ def test_the_pages_offer_the_pdfs(league: League, players: list[Player], as_memb
     )
 
 
-def test_a_running_total_back_to_zero_prints_0_0_not_a_red_minus() -> None:
+def test_a_running_total_back_to_zero_prints_0_0_not_a_minus() -> None:
     """The all-games report adds the written points: 0.3 - 0.1 - 0.2 as floats is just below 0,
-    which printed a red "0.0"."""
+    which printed a red "0.0" (and would print "-0.0")."""
     import datetime
     from decimal import Decimal
     from types import SimpleNamespace
@@ -534,5 +534,7 @@ def test_a_running_total_back_to_zero_prints_0_0_not_a_red_minus() -> None:
     ]
     (cell,) = game_runs(numbered)[0]  # every column of fixed width: one cell, a line a game
     last = cell.text.split("\n")[-1]
-    assert last.rstrip().endswith(" 0.0")  # the running total, last: no span of red round it
-    assert last.count('class="minus"') == 1  # the game's own -0.2 only
+    assert last.rstrip().endswith(" 0.0")  # the running total, last
+    assert "-0.0" not in cell.text
+    assert " -0.2 " in last  # the game's own points, with their sign
+    assert "<span" not in cell.text  # no colour: one line of text a game
