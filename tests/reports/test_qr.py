@@ -21,6 +21,7 @@ from reports.qr import page_url, qr_image
 from reports.templatetags.qr_codes import printed
 from scoring import services
 from tests.clubs.conftest import logged_in
+from tests.reports.words import word_boxes
 from tests.scoring.factories import make_club, make_game, make_member, make_ruleset
 from tests.standings.factories import make_league
 from tests.tournaments.conftest import make_tournament
@@ -86,6 +87,23 @@ def test_each_table_card_codes_its_table_game_page(club: Club) -> None:
     url = f"/c/qr/tournaments/{tournament.pk}/rounds/1/cards.pdf"
     page_1 = codes(pdf_of(Client(), url))  # two cards a page
     assert page_1 == sorted(f"{SITE}/c/qr/games/{table.game_id}/" for table in tables)
+
+
+def test_a_table_card_prints_its_code_alone_and_the_url_whole_on_one_line_at_its_foot(
+    club: Club,
+) -> None:
+    """The card's URL is not four lines under its code but one, after the signatures: every
+    card's URL is there whole, its words on one line, below the seats."""
+    tournament, round_ = drawn(club)
+    tournaments.publish_round(round_)
+    url = f"/c/qr/tournaments/{tournament.pk}/rounds/1/cards.pdf"
+    boxes = word_boxes(pdf_of(Client(), url), 1)
+    for table in round_.tables.order_by("number"):
+        page = f"{SITE}/c/qr/games/{table.game_id}/"
+        (top,) = [top for _l, _r, top, word in boxes if word.endswith(page)]
+        line = "".join(word for _l, _r, t, word in sorted(boxes) if abs(t - top) < 0.5)
+        assert line == f"この卓のページ:{page}"
+        assert top > max(t for _l, _r, t, word in boxes if word == "確認" and t < top)
 
 
 def test_the_seating_sheet_of_a_draft_codes_each_table_on_the_round_page(
