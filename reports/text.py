@@ -42,9 +42,25 @@ def shortened(text: str, units: int) -> str:
 
 def fixed_width(text: str) -> bool:
     """Whether every character of ``text`` prints a whole number of units wide under ``hwid``:
-    printable ASCII (half) or a wide character (full). A dash (—), ± or † has a width of its own
-    in each font: a column holding one is laid out as cells are."""
-    return all(" " <= char <= "~" or unicodedata.east_asian_width(char) in "WF" for char in text)
+    printable ASCII (half) or a wide character that ``hwid`` leaves full (kanji, hiragana). A
+    dash (—), ± or † has a width of its own in each font, and ``hwid`` prints katakana, the
+    full-width letters and the CJK punctuation half-width (ﾎﾟｲﾝﾄ): a column holding one is
+    laid out as cells are, in the font's own widths."""
+    return all(
+        " " <= char <= "~"
+        or (unicodedata.east_asian_width(char) in "WF" and not _halved_by_hwid(char))
+        for char in text
+    )
+
+
+# What ``hwid`` turns half-width in IPAexGothic and Noto Sans CJK JP: CJK punctuation (、。「」),
+# katakana and its extensions, the full-width forms (Ａ１！) and signs (￥).
+HALVED_BY_HWID = ((0x3000, 0x303F), (0x30A0, 0x30FF), (0x31F0, 0x31FF), (0xFF01, 0xFFEE))
+
+
+def _halved_by_hwid(char: str) -> bool:
+    code = ord(char)
+    return any(low <= code <= high for low, high in HALVED_BY_HWID)
 
 
 @dataclass(frozen=True)

@@ -14,7 +14,7 @@ from django.utils import translation
 
 from reports.games import game_sheet_pdf
 from reports.league import rules_in_words, standings_pdf
-from reports.text import shortened, width
+from reports.text import fixed_width, shortened, width
 from scoring import services
 from scoring.models import Game
 from tests.clubs.factories import make_players
@@ -177,11 +177,18 @@ def test_a_table_card_prints_a_long_name_on_its_seat_line_shortened_before_the_b
 @pytest.mark.parametrize("seats", [3, 4])
 def test_a_card_draws_two_boxes_for_each_seat_and_no_more(seats: int) -> None:
     """Four players or three (sanma): the boxes are one path as tall as the seats' lines (9 mm
-    each), an outline, the line between the two boxes and one across between seats."""
-    boxes = str(CardSeats([("東", "青木")] * seats).boxes)
+    each), an outline, the line between the two boxes and one across between seats; their heads
+    are two texts above them (4 mm), each centred over its box."""
+    with translation.override("ja"):
+        boxes = str(CardSeats([("東", "青木")] * seats).boxes)
     height = 9 * seats
-    assert f'viewBox="0 0 64 {height}"' in boxes
-    assert f'height="{height}mm"' in boxes
+    assert f'viewBox="0 -4 64 {height + 4}"' in boxes
+    assert f'height="{height + 4}mm"' in boxes
+    assert re.findall(r'<text x="(\d+)" y="-[\d.]+">([^<]+)</text>', boxes) == [
+        ("16", "素点"),
+        ("48", "ポイント"),
+    ]
+    assert 'text-anchor="middle"' in boxes
     across = re.findall(r"M0 (\d+)H64", boxes)
     assert across == [str(9 * n) for n in range(1, seats)]
     assert f"M32 0V{height}" in boxes
@@ -214,3 +221,35 @@ def test_the_running_header_prints_a_name_with_hyphens_and_quotes_as_written() -
     assert 'K-Rule "Tsubame" \\ 麻雀会' in text
     assert "Autumn-League '26" in text
     assert "u002D" not in text
+
+
+def test_a_card_prints_katakana_and_full_width_letters_full_and_ascii_half() -> None:
+    """A card's names are set with ASCII alone in half widths ("Half ASCII"): katakana and
+    full-width letters keep their full em (hwid over the whole line printed スミス as ｽﾐｽ)."""
+    club = make_club("fuda-kana")
+    make_ruleset(club, "k_rule", "Kルール")
+    tournament = tournaments.create_tournament(
+        club, name="カナ大会", starts_on=DAY, ruleset=club.rulesets.get(), rounds=1
+    )
+    names = ["スミス", "Smith", "ＡＢＣ", "山田"]
+    entries = tournaments.register(tournament, names)
+    tournaments.check_in_many(tournament, [entry.pk for entry in entries])
+    (round_,) = tournaments.draw_rounds(tournament, [1], SeatingMethod.RANDOM)
+    pdf = round_pdf(round_, "cards", "ja")
+    widths = {word: right - left for left, right, _top, word in word_boxes(pdf)}
+    em = 14  # the seats' type size, in points
+    for name in names:
+        assert abs(widths[name] - width(name) * em / 2) < 0.6, (name, widths[name])
+
+
+@pytest.mark.parametrize(
+    ("text", "fixed"),
+    [("12卓", True), ("ひらがな", True), ("テーブル", False), ("Ａ卓", False), ("「卓」", False),
+     ("-12.5", True), ("—", False)],
+)  # fmt: skip
+def test_a_value_is_of_fixed_width_only_where_hwid_keeps_its_characters_widths(
+    text: str, fixed: bool
+) -> None:
+    """hwid prints ASCII half and leaves kanji and hiragana full, but halves katakana, the
+    full-width letters and CJK punctuation: those go in a cell of their own."""
+    assert fixed_width(text) is fixed
