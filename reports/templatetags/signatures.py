@@ -4,6 +4,8 @@ One line of text, not a table of four cells: the two labels set in half widths (
 the second one ``SECOND_AT`` units in, and the two lines to sign on drawn as the paragraph's
 backgrounds, each from just after its label (the cards 7% sooner: WeasyPrint's cost is by the
 line and the cell). The report's width is at least 90 units (158 mm) wherever it is printed.
+The labels are kanji and ASCII in both languages: ``hwid`` would print katakana half-width
+(``reports.text.fixed_width``).
 """
 
 from __future__ import annotations
