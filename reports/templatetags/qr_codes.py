@@ -25,17 +25,20 @@ BREAKS = re.compile(r"(?<=[^/]/)(?=[^/])")
 def qr_code(url: str, label: str = "", url_under: bool = True) -> dict[str, Any]:
     """The code of ``url``, then ``url`` itself; ``label`` above the URL says what it opens.
     Without ``url_under`` the code alone: the page prints the URL elsewhere, on one line
-    (``page_url``; a table card, where four lines under the code were 8% of the cards)."""
+    (``page_url``; a table card or the seating sheet, where four lines under each code were 8%
+    of the cards and 20% of the sheet)."""
     code = qr_image(url) if url else ""
     return {"url": url, "code": code, "printed": printed(url), "label": label, "under": url_under}
 
 
 @register.simple_tag
 def page_url(url: str, label: str) -> SafeString:
-    """``label: url`` as one small line (``.page-url``), for a code printed without its URL."""
+    """``label: url`` (or the URL alone) as one small line (``.page-url``), for a code printed
+    without its URL."""
     if not url:
         return mark_safe("")
-    return mark_safe(f'<p class="page-url">{escape(label)}: {printed(url)}</p>')
+    said = f"{escape(label)}: " if label else ""
+    return mark_safe(f'<p class="page-url">{said}{printed(url)}</p>')
 
 
 # A zero-width space, not ``<wbr>``: the URL stays one run of text, which WeasyPrint lays out

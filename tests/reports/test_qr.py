@@ -106,6 +106,23 @@ def test_a_table_card_prints_its_code_alone_and_the_url_whole_on_one_line_at_its
         assert top > max(t for _l, _r, t, word in boxes if word == "確認" and t < top)
 
 
+def test_the_seating_sheet_prints_each_tables_url_whole_on_one_line_under_its_seats(
+    club: Club, organiser: User
+) -> None:
+    """As on the cards: the code alone beside the table's number, its URL one line under the
+    four seats (not four lines under the code)."""
+    tournament, round_ = drawn(club)
+    tournaments.publish_round(round_)
+    url = f"/c/qr/tournaments/{tournament.pk}/rounds/1/seating.pdf"
+    boxes = word_boxes(pdf_of(logged_in(organiser), url), 1)
+    for table in round_.tables.order_by("number"):
+        page = f"{SITE}/c/qr/games/{table.game_id}/"
+        ((left, top),) = [(left, top) for left, _r, top, word in boxes if word == page]
+        norths = [t for x, _r, t, word in boxes if word == "北" and abs(x - left) < 1 and t < top]
+        assert norths, page  # below its table's last seat, where the seats start
+        assert top - max(norths) < 30  # the next line
+
+
 def test_the_seating_sheet_of_a_draft_codes_each_table_on_the_round_page(
     club: Club, organiser: User
 ) -> None:
