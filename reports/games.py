@@ -26,7 +26,16 @@ from django.utils.translation import gettext, ngettext
 from reports.league import rules_in_words
 from reports.qr import page_url
 from reports.render import PORTRAIT, render_pdf
-from reports.text import Column, RunCell, Value, fixed_columns, run_cells, shortened, width
+from reports.text import (
+    Column,
+    RunCell,
+    Value,
+    fixed_columns,
+    run_cells,
+    shortened,
+    units_pt,
+    width,
+)
 from scoring import display, services
 from scoring.models import Game, GameStatus
 from scoring.templatetags.scoring_tags import score, signed
@@ -113,7 +122,6 @@ def _penalties(state: services.GameState) -> list[dict[str, Any]]:
     ]
 
 
-HAND_PT = 9.5  # the hands' type size: the report's (reports/report.html)
 SEAT_UNITS = 9  # a seat's column at the least (15 mm): "+12,000" with room
 
 
@@ -145,16 +153,16 @@ def hand_table(rows: Sequence[dict[str, Any]], names: Sequence[str]) -> HandTabl
     if not rows:
         return None
     heads = ["#", gettext("Round"), gettext("Sticks")]
-    head_rows = [
-        line
+    # Each hand's two lines: its number, round and sticks, then the honba under the round.
+    head_lines = [
+        ([str(row["number"]), row["round"], score(row["sticks"])], ["", row["honba"], ""])
         for row in rows
-        for line in (
-            [str(row["number"]), row["round"], score(row["sticks"])],
-            ["", row["honba"], ""],
-        )
     ]
     head_columns = [
-        Column(max(width(head) + 1, *(width(line[i]) for line in head_rows)) + 2, left=(i == 1))
+        Column(
+            max(width(head) + 1, *(width(line[i]) for lines in head_lines for line in lines)) + 2,
+            left=(i == 1),
+        )
         for i, head in enumerate(heads)
     ]
     changes = [[signed(seat["delta"]) for seat in row["seats"]] for row in rows]
@@ -169,7 +177,7 @@ def hand_table(rows: Sequence[dict[str, Any]], names: Sequence[str]) -> HandTabl
     seat_columns = [Column(seat_units)] * len(names)
     lines = [
         HandLine(
-            head=run_cells(head_rows[2 * n : 2 * n + 2], head_columns),
+            head=run_cells(head_lines[n], head_columns),
             summary=row["summary"],
             riichi=row["riichi"],
             seats=mark_safe(
@@ -182,8 +190,10 @@ def hand_table(rows: Sequence[dict[str, Any]], names: Sequence[str]) -> HandTabl
         for n, row in enumerate(rows)
     ]
     return HandTable(
-        heads=[(head, _pt(column.units)) for head, column in zip(heads, head_columns, strict=True)],
-        seat_pt=_pt(seat_units),
+        heads=[
+            (head, units_pt(column.units)) for head, column in zip(heads, head_columns, strict=True)
+        ],
+        seat_pt=units_pt(seat_units),
         seat_count=len(names),
         lines=lines,
     )
@@ -191,8 +201,3 @@ def hand_table(rows: Sequence[dict[str, Any]], names: Sequence[str]) -> HandTabl
 
 def _minus(text: str, value: int) -> str | Value:
     return Value(text, "minus") if value < 0 else text
-
-
-def _pt(units: int) -> float:
-    """A column of ``units`` half-width units at the hands' type size, in points."""
-    return units * HAND_PT / 2

@@ -38,7 +38,7 @@ from clubs.ruleset_fields import FIELDS
 from clubs.ruleset_words import Line, option_lines
 from reports.qr import page_url
 from reports.render import LANDSCAPE, PORTRAIT, render_pdf
-from reports.text import Column, RunCell, run_cells, shortened, width
+from reports.text import Column, RunCell, run_cells, shortened, units_pt, width
 from scoring.models import Game, GameStatus
 from standings.day import DayResults
 from standings.players import (
@@ -94,7 +94,7 @@ class Figures:
 
     @property
     def column_pt(self) -> float:
-        return round(self.units * self.font_pt / 2, 3)
+        return round(units_pt(self.units, self.font_pt), 3)
 
     @property
     def table_pt(self) -> float:

@@ -22,6 +22,14 @@ from django.utils.safestring import mark_safe
 ELLIPSIS = "…"
 
 
+REPORT_PT = 9.5  # the reports' type size (reports/report.html)
+
+
+def units_pt(units: float, font_pt: float = REPORT_PT) -> float:
+    """``units`` half-width units at ``font_pt``, in points (a unit is half an em)."""
+    return units * font_pt / 2
+
+
 def width(text: str) -> int:
     """How wide ``text`` prints, in half-width units: 山田 is 4, Yamada 6."""
     return sum(2 if unicodedata.east_asian_width(char) in "WF" else 1 for char in text)

@@ -15,11 +15,11 @@ from django.utils.html import format_html
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 
-from reports.text import width
+from reports.text import units_pt, width
 
 register = template.Library()
 
-UNIT_PT = 9.5 / 2  # a half-width unit at the report's type size (reports/report.html)
+UNIT_PT = units_pt(1)  # a half-width unit at the report's type size
 SECOND_AT = 50  # where the second label starts, in units (84 mm)
 GAP = 2  # units between a line's end and the next label
 
