@@ -19,7 +19,7 @@ from clubs.models import Club, Role, Ruleset
 from reports.games import game_sheet_pdf
 from scoring import services
 from scoring.models import Game
-from tests.reports.words import word_boxes
+from tests.reports.words import Word, header_and_lines, page_image, word_boxes
 from tests.scoring.factories import DAY, make_club, make_game, make_member, make_ruleset
 
 ARTIFACTS = Path(__file__).resolve().parents[1] / "browser" / "artifacts"
@@ -360,20 +360,12 @@ def test_a_tournament_games_header_says_round_and_table_in_the_readers_language(
 # -- the hands' columns -----------------------------------------------------------------------
 
 UNIT = 9.5 / 2  # a half-width unit of the hands' lines, in points
-Word = tuple[float, float, str]  # left edge, right edge, text
 
 
 def hand_lines(pdf: bytes) -> tuple[dict[str, tuple[float, float]], dict[float, list[Word]]]:
     """The heads of page 1's hands (each one's left and right edge) and the lines under them
     by their top, each line's words left to right."""
-    boxes = word_boxes(pdf, 1)
-    top = next(top for _l, _r, top, word in boxes if word == "供託")
-    heads = {word: (left, right) for left, right, t, word in boxes if abs(t - top) < 1}
-    lines: dict[float, list[Word]] = {}
-    for left, right, t, word in boxes:
-        if t > top + 3:
-            lines.setdefault(round(t, 1), []).append((left, right, word))
-    return heads, {t: sorted(line) for t, line in lines.items()}
+    return header_and_lines(word_boxes(pdf, 1), "供託")
 
 
 def first_lines(lines: dict[float, list[Word]]) -> dict[int, tuple[float, list[Word]]]:
@@ -416,19 +408,6 @@ def test_every_hands_figures_stand_under_their_heads_to_the_point(
     assert figures >= 4 * 2 * len(starts) - 8  # every hand's two lines (lines alike are one)
 
 
-def colour_at(pdf: bytes, tmp_path: Path, x: float, y: float) -> tuple[int, int, int]:
-    """The colour of page 1 at (x, y) points from its top left (rendered at 72 dpi)."""
-    from PIL import Image
-
-    path, stem = tmp_path / "page.pdf", tmp_path / "page"
-    path.write_bytes(pdf)
-    if not stem.with_suffix(".png").exists():
-        command = [_need("pdftoppm"), "-png", "-r", "72", "-f", "1", "-l", "1", "-singlefile"]
-        subprocess.run([*command, str(path), str(stem)], check=True)
-    with Image.open(stem.with_suffix(".png")) as image:
-        return image.convert("RGB").getpixel((round(x), round(y)))
-
-
 SHADE = (0xF4, 0xF1, 0xE4)  # the dealer's (game_sheet.html)
 WHITE = (0xFF, 0xFF, 0xFF)
 
@@ -449,9 +428,11 @@ def test_the_dealers_column_is_shaded_and_no_other(
     assert [row.dealer for row in replay.hands] == list(range(len(names)))
     pdf = game_sheet_pdf([fetched(game)], "ja")
     heads, lines = hand_lines(pdf)
+    image = page_image(pdf, tmp_path)
     for number, (top, _line) in first_lines(lines).items():
         for seat, name in enumerate(names):
             # In the column's left two units, left of its right-aligned figures.
             left_part = heads[name][1] + UNIT - 8.5 * UNIT
             expected = SHADE if seat == replay.hands[number - 1].dealer else WHITE
-            assert colour_at(pdf, tmp_path, left_part, top + 4) == expected, (number, name)
+            pixel = image.getpixel((round(left_part), round(top + 4)))
+            assert pixel == expected, (number, name)

@@ -4,8 +4,6 @@ backgrounds), in Japanese and in English."""
 
 from __future__ import annotations
 
-import shutil
-import subprocess
 from pathlib import Path
 
 import pytest
@@ -15,22 +13,12 @@ from PIL import Image
 from reports.games import game_sheet_pdf
 from reports.templatetags.signatures import SECOND_AT, UNIT_PT, signatures
 from scoring import services
-from tests.reports.words import word_boxes
+from tests.reports.words import page_image, word_boxes
 from tests.scoring.factories import make_club, make_game
 
 pytestmark = pytest.mark.django_db
 
 DPI = 144
-
-
-def page_one(pdf: bytes, tmp_path: Path) -> Image.Image:
-    tool = shutil.which("pdftoppm")
-    assert tool, "pdftoppm is missing: apt-get install poppler-utils"
-    (tmp_path / "sheet.pdf").write_bytes(pdf)
-    stem = tmp_path / "sheet"
-    command = [tool, "-png", "-r", str(DPI), "-f", "1", "-l", "1", "-singlefile"]
-    subprocess.run([*command, str(tmp_path / "sheet.pdf"), str(stem)], check=True)
-    return Image.open(stem.with_suffix(".png")).convert("L")
 
 
 def dark_between(image: Image.Image, x_pt: float, top_pt: float, bottom_pt: float) -> bool:
@@ -55,7 +43,7 @@ def test_each_label_has_its_rule_and_the_second_starts_where_it_should(
     (second_left, _second_right, second_top, _w) = next(box for box in boxes if box[3] == checked)
     assert abs(second_top - top) < 0.5  # one line
     assert abs(second_left - (first_left + SECOND_AT * UNIT_PT)) < 0.5
-    image = page_one(pdf, tmp_path)
+    image = page_image(pdf, tmp_path, DPI).convert("L")
     # Under the labels' text down to the foot of their 9 mm line, where the rules are; not as
     # far as what follows the paragraph (3 mm below).
     below = (top + 10, top + (9 * 72 / 25.4 + 9.5) / 2 + 3)

@@ -26,7 +26,7 @@ from scoring.models import Game, GameResult, GameStatus, Seat
 from standings.tables import league_standings
 from standings.templatetags.standings_tags import points
 from tests.clubs.factories import make_club, make_member, make_players, make_ruleset
-from tests.reports.words import word_boxes
+from tests.reports.words import header_and_lines, word_boxes
 from tests.standings.factories import make_league, play_short_games, result_game
 
 NAMES = ("青木", "馬場", "千葉", "土井", "江藤")
@@ -376,17 +376,12 @@ def test_every_game_of_the_report_stands_in_its_columns_to_the_point(
         if any(word == "日付" for *_, word in found)
     )
     labels = ["#", "日付", "卓", "順位", "ポイント", "素点", "累計ポイント"]
-    header_top = next(top for _l, _r, top, word in boxes if word == "日付")
-    header = {word: (left, right) for left, right, top, word in boxes if abs(top - header_top) < 1}
-    lines: dict[float, list[tuple[float, float, str]]] = {}
-    for left, right, top, word in boxes:
-        if top > header_top + 1:
-            lines.setdefault(round(top, 1), []).append((left, right, word))
+    header, lines = header_and_lines(boxes, "日付")
     date = re.compile(r"\d{4}-\d\d-\d\d")
     games = [
-        sorted(line)
+        line
         for line in lines.values()
-        if sorted(line)[0][2].isdigit() and date.fullmatch(sorted(line)[1][2])  # not the foot
+        if line[0][2].isdigit() and date.fullmatch(line[1][2])  # not the foot
     ]
     assert len(games) == 6  # as the report's 対局数 (no table label: a dash, a cell of its own)
     for game in games:
