@@ -89,8 +89,11 @@ def test_every_pdf_of_the_demo_speaks_the_readers_language_as_weasyprint_would_l
     """Each PDF's words, in both languages; then each Japanese one laid out again both ways
     (``assert_laid_out_as_weasyprint_would``). One demo club for all: it takes longer than
     the PDFs."""
+    from django.core.cache import caches
+
     from reports import render
 
+    caches[render.PDF_CACHE].clear()  # every report laid out here, none taken from the cache
     printed: list[str] = []
     real = render.write_pdf
     monkeypatch.setattr(render, "write_pdf", lambda html: printed.append(html) or real(html))
