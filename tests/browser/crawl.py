@@ -53,6 +53,7 @@ class Finding:
 class Crawl:
     findings: list[Finding] = field(default_factory=list)
     visited: list[str] = field(default_factory=list)
+    charts: set[str] = field(default_factory=set)  # read once: a chart's words have no width
 
     def problem(self, url: str, text: str) -> None:
         self.findings.append(Finding(url, text))
@@ -80,18 +81,25 @@ def site_links(page: Page, origin: str) -> list[str]:
     return links
 
 
-def visible_text(page: Page) -> str:
-    """What a reader sees: the body's text, without what is in scripts, styles or hidden."""
-    return page.evaluate("document.body.innerText")
+# What a check reads of a page in one call to the browser (each call is a round trip): its
+# width, what a reader sees (the body's text, without scripts, styles or what is hidden) and
+# its charts.
+READ_PAGE = """() => ({
+    width: document.documentElement.scrollWidth,
+    text: document.body.innerText,
+    charts: Array.from(document.querySelectorAll("img[src*='.svg']"), image => image.src),
+})"""
 
 
 def check_page(page: Page, url: str, width: int, japanese: bool, crawl: Crawl) -> None:
-    scroll_width = page.evaluate("document.documentElement.scrollWidth")
-    if scroll_width > width:
-        crawl.problem(url, f"{scroll_width} px wide on a {width} px screen")
-    text = visible_text(page)
-    check_words(text, url, japanese, crawl)
-    for chart in page.eval_on_selector_all("img[src*='.svg']", "images => images.map(i => i.src)"):
+    read = page.evaluate(READ_PAGE)
+    if read["width"] > width:
+        crawl.problem(url, f"{read['width']} px wide on a {width} px screen")
+    check_words(read["text"], url, japanese, crawl)
+    for chart in read["charts"]:
+        if chart in crawl.charts:
+            continue
+        crawl.charts.add(chart)
         svg = page.request.get(chart).text()
         check_words(" ".join(re.findall(r">([^<]+)</text>", svg)), chart, japanese, crawl)
 

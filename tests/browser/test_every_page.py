@@ -6,7 +6,8 @@ literal or an internal field name, no Japanese page leaves the game's words in E
 axe-core judges it (``axe.py``; axe reads one page of each path: a list's other pages, sorts and
 filters, ``?page``, ``?sort``, ``?league``, and a second game are the same template with other
 rows; and each page once per language, the Japanese at the phone's width and the English at the
-tablet's, so every page is judged at both widths and in both languages).
+tablet's, so every page is judged at both widths and in both languages; a visitor's pages, the
+demo login's templates without their buttons, once, in Japanese at the phone's width).
 A page with a problem leaves its screenshot in ``artifacts/every-page/``;
 ``TENBOU_SCREENSHOTS=1`` keeps every page's, for a person to look through (a full-page
 screenshot of every page doubles the crawl's time, so the suite takes them only when asked).
@@ -74,7 +75,8 @@ def read_every_page(
 
     def check(page: Page, url: str, viewport: ViewportSize) -> None:
         kind = page_kind(url)
-        if viewport == AXE_WIDTH[language] and "?" not in url and kind not in axe_kinds:
+        axed = login or language == "ja"  # a visitor's markup does not change with language
+        if axed and viewport == AXE_WIDTH[language] and "?" not in url and kind not in axe_kinds:
             axe_kinds.add(kind)  # one page of each path at one width (the docstring says why)
             for line in violations(page):
                 crawl.problem(url, f"axe: {line}")
