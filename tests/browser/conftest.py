@@ -80,6 +80,18 @@ def phone_page(browser: Browser, live_server: LiveServer) -> Iterator[Page]:
     yield from open_page(browser, live_server, PHONE)
 
 
+# Screenshots are for a person to look through after a run, and each full page costs a third of
+# a second: the suite takes them when asked (``TENBOU_SCREENSHOTS=1``; the crawl of every page
+# also keeps the pages where it finds a problem).
+SCREENSHOTS = os.environ.get("TENBOU_SCREENSHOTS") == "1"
+
+
+def screenshot(page: Page, path: Path, *, full_page: bool = False) -> None:
+    """What a test saw, kept in ``artifacts/`` when screenshots are asked for."""
+    if SCREENSHOTS:
+        page.screenshot(path=path, full_page=full_page)
+
+
 @pytest.fixture
 def screenshot_path() -> Path:
     """Where a test saves what it saw, for a person to look at after the run (gitignored)."""

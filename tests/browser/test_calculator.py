@@ -16,6 +16,7 @@ from pytest_django.live_server_helper import LiveServer
 
 from clubs.models import Role
 from scoring.models import Game, Hand
+from tests.browser.conftest import screenshot
 from tests.browser.test_hand_entry import log_in
 from tests.scoring.factories import make_club, make_game, make_member, make_ruleset
 
@@ -62,7 +63,7 @@ def test_a_hand_tapped_tile_by_tile_is_counted_used_and_recorded(
     expect(dialog.locator(".calc-headline")).to_contain_text("7,700")
     expect(dialog.locator(".calc-yaku")).to_contain_text("立直")
     expect(dialog.locator(".calc-yaku")).to_contain_text("赤ドラ 1")
-    page.screenshot(path=screenshot_path / "calculator-tablet.png")
+    screenshot(page, screenshot_path / "calculator-tablet.png")
 
     dialog.locator("[data-calc-use]").click()
     expect(dialog).to_be_hidden()
@@ -96,7 +97,7 @@ def test_on_a_phone_the_keyboard_fits_and_a_typed_hand_counts(
     assert all(left >= 0 and right <= 390 and height >= 44 for left, right, height in widths)
     dialog.locator("input[name='hand']").fill("19m19p19s1234567z1m")
     expect(dialog.locator(".calc-headline")).to_contain_text("役満")  # Tenhou: 13-sided single
-    page.screenshot(path=screenshot_path / "calculator-phone.png", full_page=True)
+    screenshot(page, screenshot_path / "calculator-phone.png", full_page=True)
     dialog.locator("[data-calc-use]").click()
     expect(entry.locator("input[name='value_0'][value='y1']")).to_be_checked()
 

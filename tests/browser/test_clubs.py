@@ -14,7 +14,7 @@ from playwright.sync_api import Browser, Page, expect
 from pytest_django.live_server_helper import LiveServer
 
 from clubs.models import Club, Membership, Role
-from tests.browser.conftest import PHONE, TABLET
+from tests.browser.conftest import PHONE, TABLET, screenshot
 from tests.clubs.factories import PASSWORD, make_user
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -41,13 +41,13 @@ def invite_scorekeeper(page: Page, browser: Browser, live_server: LiveServer, sh
     page.locator("#id_role").select_option("scorekeeper")
     page.get_by_role("button", name="招待リンクを作る").click()
     link = page.get_by_label("招待リンク").input_value()
-    page.screenshot(path=shots / "members_ja.png", full_page=True)
+    screenshot(page, shots / "members_ja.png", full_page=True)
 
     context = browser.new_context(viewport=TABLET, base_url=live_server.url, locale="ja-JP")
     invitee = context.new_page()
     invitee.goto(link)
     expect(invitee.get_by_text("つばめ麻雀会に記録係として招待されています。")).to_be_visible()
-    invitee.screenshot(path=shots / "join_ja.png")
+    screenshot(invitee, shots / "join_ja.png")
     invitee.get_by_role("link", name="アカウントを作る").click()
     invitee.locator("#id_username").fill("kiroku")
     invitee.locator("#id_email").fill("kiroku@example.org")
@@ -85,8 +85,8 @@ def test_an_organiser_creates_a_club_invites_a_scorekeeper_and_sets_kiriage(
     expect(page.locator("#preview tr", has_text="親のロン 30符4飜").locator("td")).to_have_text(
         "12,000"
     )
-    page.screenshot(path=screenshot_path / "ruleset_editor_ja.png")
-    page.screenshot(path=screenshot_path / "ruleset_editor_ja_full.png", full_page=True)
+    screenshot(page, screenshot_path / "ruleset_editor_ja.png")
+    screenshot(page, screenshot_path / "ruleset_editor_ja_full.png", full_page=True)
 
     page.get_by_label("変更内容").fill("切り上げ満貫を採用")
     page.get_by_role("button", name="新しい版として保存").click()
@@ -99,4 +99,4 @@ def test_an_organiser_creates_a_club_invites_a_scorekeeper_and_sets_kiriage(
 
     page.set_viewport_size(PHONE)
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
-    page.screenshot(path=screenshot_path / "ruleset_page_phone_ja.png", full_page=True)
+    screenshot(page, screenshot_path / "ruleset_page_phone_ja.png", full_page=True)

@@ -16,7 +16,6 @@ One test per reader (visitor, demo login), so two workers share the four crawls.
 
 from __future__ import annotations
 
-import os
 import re
 import shutil
 from pathlib import Path
@@ -29,7 +28,7 @@ from pytest_django.live_server_helper import LiveServer
 from clubs.models import Player
 from scoring.management.commands.demo import LOGIN
 from tests.browser.axe import violations, with_axe
-from tests.browser.conftest import PHONE, TABLET
+from tests.browser.conftest import PHONE, SCREENSHOTS, TABLET
 from tests.browser.crawl import Crawl, crawl_site, log_in, page_kind
 from tournaments.models import Tournament
 
@@ -38,7 +37,6 @@ LANGUAGES = ("ja", "en")
 # languages, each once (axe's rules read the page's markup, names and colours, which a width
 # changes only where the CSS hides or shows something; and that is judged at both widths).
 AXE_WIDTH = {"ja": PHONE, "en": TABLET}
-EVERY_SCREENSHOT = os.environ.get("TENBOU_SCREENSHOTS") == "1"
 
 
 @pytest.fixture
@@ -80,7 +78,7 @@ def read_every_page(
             axe_kinds.add(kind)  # one page of each path at one width (the docstring says why)
             for line in violations(page):
                 crawl.problem(url, f"axe: {line}")
-        if EVERY_SCREENSHOT or any(f.url == url for f in crawl.findings):
+        if SCREENSHOTS or any(f.url == url for f in crawl.findings):
             shots = folder / f"{reader}-{language}-{viewport['width']}"
             shots.mkdir(parents=True, exist_ok=True)
             name = re.sub(r"[^A-Za-z0-9]+", "_", url.removeprefix(live_server.url)).strip("_")

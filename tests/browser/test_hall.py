@@ -23,7 +23,7 @@ from pytest_django.live_server_helper import LiveServer
 
 from clubs.models import Club
 from scoring import services as scoring
-from tests.browser.conftest import open_page
+from tests.browser.conftest import open_page, screenshot
 from tests.browser.test_tournament import round_under_way
 from tournaments import services
 from tournaments.models import Round, Tournament
@@ -93,7 +93,7 @@ def test_the_hall_screen_fits_a_projector_reads_from_afar_and_follows_the_tables
     )
     assert len(sizes) >= 8 * 4, sizes  # the tables playing on the first page
     assert min(sizes) >= 32, sizes
-    page.screenshot(path=screenshot_path / "hall-1920.png")
+    screenshot(page, screenshot_path / "hall-1920.png")
 
     game = round_.tables.get(number=1).game
     scoring.record_hand(game, RON, version=game.version, key="hand-1")
@@ -127,7 +127,7 @@ def test_the_hall_screen_fits_a_projector_reads_from_afar_and_follows_the_tables
     expect(page.locator(".hall-tables .hall-page")).to_have_text("2 / 2")
     expect(page.locator('.hall-table[data-table="16"]')).to_be_visible()
     assert page.evaluate(OUTSIDE) == []
-    page.screenshot(path=screenshot_path / "hall-1920-page-2.png")
+    screenshot(page, screenshot_path / "hall-1920-page-2.png")
     game = round_.tables.get(number=13).game
     scoring.record_hand(game, RON, version=game.version, key="hand-2")  # South deals: 11,600
     page.clock.run_for(4_000)  # 19 s: no poll yet, the board as it was

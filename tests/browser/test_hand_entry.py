@@ -21,6 +21,7 @@ from pytest_django.live_server_helper import LiveServer
 
 from clubs.models import Role
 from scoring.models import Game, GameStatus, Hand
+from tests.browser.conftest import screenshot
 from tests.scoring.factories import make_club, make_game, make_member, make_ruleset
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -64,7 +65,7 @@ class Table:
         self.value(winner, han, fu)
 
     def shot(self, name: str) -> None:
-        self.page.screenshot(path=self.shots / f"hand-entry-{self.size}-{name}.png", full_page=True)
+        screenshot(self.page, self.shots / f"hand-entry-{self.size}-{name}.png", full_page=True)
 
     def preview_says(self, text: str) -> None:
         expect(self.page.locator("#preview")).to_contain_text(text)

@@ -11,6 +11,7 @@ from playwright.sync_api import Page, expect
 from pytest_django.live_server_helper import LiveServer
 
 from clubs.models import Club, Role
+from tests.browser.conftest import screenshot
 from tests.browser.test_hand_entry import log_in
 from tests.scoring.factories import make_club, make_member
 
@@ -64,8 +65,8 @@ def test_the_phone_header_is_one_row_and_its_menu_opens_every_page(
         expect(header.get_by_role("link", name=name, exact=True)).to_be_visible()
     account = "ログアウト" if logged_in else "ログイン"
     expect(header.get_by_role("button" if logged_in else "link", name=account)).to_be_visible()
-    phone_page.screenshot(
-        path=screenshot_path / f"header-phone-menu-{'admin' if logged_in else 'visitor'}.png"
+    screenshot(
+        phone_page, screenshot_path / f"header-phone-menu-{'admin' if logged_in else 'visitor'}.png"
     )
 
     header.get_by_role("link", name="大会", exact=True).click()
@@ -115,7 +116,7 @@ def test_the_tablet_header_is_one_row_with_the_pages_in_it(
     header.get_by_role("button", name="メニュー").click()
     for name in ADMIN_LINKS:
         expect(header.get_by_role("link", name=name, exact=True)).to_be_visible()
-    page.screenshot(path=screenshot_path / "header-tablet-menu.png")
+    screenshot(page, screenshot_path / "header-tablet-menu.png")
     page.mouse.click(500, 600)  # a tap anywhere else closes it
     expect(header.get_by_role("link", name="メンバー", exact=True)).to_be_hidden()
 

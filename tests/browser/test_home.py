@@ -5,6 +5,7 @@ from pathlib import Path
 from playwright.sync_api import Page, expect
 
 from clubs.models import Club
+from tests.browser.conftest import screenshot
 
 
 def test_a_club_member_switches_the_home_page_to_english(page: Page, screenshot_path: Path) -> None:
@@ -17,7 +18,7 @@ def test_a_club_member_switches_the_home_page_to_english(page: Page, screenshot_
 
     expect(page.get_by_role("heading", name="Clubs")).to_be_visible()
     expect(page.locator("html")).to_have_attribute("lang", "en")
-    page.screenshot(path=screenshot_path / "home-tablet-en.png", full_page=True)
+    screenshot(page, screenshot_path / "home-tablet-en.png", full_page=True)
 
 
 def test_the_home_page_fits_a_phone_without_sideways_scrolling(
@@ -27,4 +28,4 @@ def test_the_home_page_fits_a_phone_without_sideways_scrolling(
     expect(phone_page.get_by_text("まだ掲載されているクラブはありません")).to_be_visible()
     width = phone_page.evaluate("document.documentElement.scrollWidth")
     assert width <= 390
-    phone_page.screenshot(path=screenshot_path / "home-phone-ja.png", full_page=True)
+    screenshot(phone_page, screenshot_path / "home-phone-ja.png", full_page=True)

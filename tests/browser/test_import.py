@@ -14,6 +14,7 @@ from playwright.sync_api import Page, expect
 
 from clubs.models import Role
 from scoring.models import Game, GameResult
+from tests.browser.conftest import screenshot
 from tests.browser.test_clubs import log_in
 from tests.clubs.factories import make_user
 from tests.scoring.factories import make_club
@@ -39,7 +40,7 @@ def test_a_pasted_sanma_log_is_shown_then_saved(page: Page, screenshot_path: Pat
     expect(page.locator("table.hands tbody tr")).to_have_count(len(expected["hands"]))
     points = page.locator("table.settlement tr.step-points td")
     expect(points).to_have_text([f"{value:+.1f}" for value in expected["final"]["points"]])
-    page.screenshot(path=screenshot_path / "import-preview-sanma.png", full_page=True)
+    screenshot(page, screenshot_path / "import-preview-sanma.png", full_page=True)
     assert not Game.objects.exists()
     page.get_by_role("button", name="この対局を保存する").click()
     expect(page.get_by_role("heading", name="精算")).to_be_visible()

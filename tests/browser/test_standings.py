@@ -8,6 +8,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from clubs.models import Club
+from tests.browser.conftest import screenshot
 from tests.clubs.factories import make_club, make_players, make_ruleset
 from tests.standings.factories import make_league, play_short_games
 
@@ -38,7 +39,7 @@ def test_a_player_reads_home_standings_and_their_page(
     expect(screen.get_by_role("heading", name="秋季リーグ")).to_be_visible()
     expect(screen.get_by_role("heading", name="最近の結果")).to_be_visible()
     fits(screen, width)
-    screen.screenshot(path=screenshot_path / f"club-home-{size}.png", full_page=True)
+    screenshot(screen, screenshot_path / f"club-home-{size}.png", full_page=True)
 
     screen.get_by_role("link", name="成績表").first.click()
     expect(screen.locator("table.standings")).to_be_visible()
@@ -54,9 +55,9 @@ def test_a_player_reads_home_standings_and_their_page(
         expect(more).to_be_hidden()
         expect(screen.locator("thead th.more").first).to_be_visible()
     fits(screen, width)
-    screen.screenshot(path=screenshot_path / f"standings-{size}.png", full_page=True)
+    screenshot(screen, screenshot_path / f"standings-{size}.png", full_page=True)
 
     screen.locator("table.standings tbody th a").first.click()
     expect(screen.locator("figure.chart svg").first).to_be_visible()
     fits(screen, width)
-    screen.screenshot(path=screenshot_path / f"player-{size}.png", full_page=True)
+    screenshot(screen, screenshot_path / f"player-{size}.png", full_page=True)

@@ -15,6 +15,7 @@ from playwright.sync_api import Page, expect
 
 from clubs.models import Club
 from scoring import services as scoring
+from tests.browser.conftest import screenshot
 from tests.clubs.factories import make_club, make_ruleset
 from tournaments import services
 from tournaments.models import EntryStatus, Round, SeatingMethod, Tournament
@@ -71,7 +72,7 @@ def test_the_table_status_and_the_standings_follow_the_tables_without_a_reload(
     expect(page.locator(".table-card.status-playing")).to_have_count(1)
     expect(page.locator(".table-card.status-finished")).to_have_count(1)
     expect(page.locator(".table-card.status-playing")).to_contain_text("東2局 0本場")
-    page.screenshot(path=screenshot_path / "tournament-status-tablet.png", full_page=True)
+    screenshot(page, screenshot_path / "tournament-status-tablet.png", full_page=True)
 
     phone_page.clock.run_for(21_000)  # the standings poll every 20 s
     east = second.seats.get(seat=0).entry.player.name
@@ -79,5 +80,5 @@ def test_the_table_status_and_the_standings_follow_the_tables_without_a_reload(
     expect(row).to_contain_text(east)
     expect(row).to_contain_text("+55.0")
     assert phone_page.evaluate("document.documentElement.scrollWidth") <= 390
-    phone_page.screenshot(path=screenshot_path / "tournament-standings-phone.png", full_page=True)
+    screenshot(phone_page, screenshot_path / "tournament-standings-phone.png", full_page=True)
     assert not [text for text in refused if "Content Security Policy" in text], refused
