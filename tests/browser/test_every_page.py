@@ -21,7 +21,6 @@ import shutil
 from pathlib import Path
 
 import pytest
-from django.core.management import call_command
 from playwright.sync_api import Browser, Page, ViewportSize
 from pytest_django.live_server_helper import LiveServer
 
@@ -30,6 +29,7 @@ from scoring.management.commands.demo import LOGIN
 from tests.browser.axe import violations, with_axe
 from tests.browser.conftest import PHONE, SCREENSHOTS, TABLET
 from tests.browser.crawl import Crawl, crawl_site, log_in, page_kind
+from tests.demo_club import make_demo_club
 from tournaments.models import Tournament
 
 LANGUAGES = ("ja", "en")
@@ -41,8 +41,7 @@ AXE_WIDTH = {"ja": PHONE, "en": TABLET}
 
 @pytest.fixture
 def demo_club(transactional_db: None) -> str:
-    call_command("demo", stdout=open("/dev/null", "w"))  # noqa: SIM115 - closed with the process
-    call_command("demo_tournament", stdout=open("/dev/null", "w"))  # noqa: SIM115
+    make_demo_club()
     return "/c/demo/"
 
 

@@ -16,10 +16,10 @@ from urllib.parse import urljoin, urlsplit
 
 import pytest
 from django.contrib.auth.models import User
-from django.core.management import call_command
 from django.test import Client
 
 from tests.browser.crawl import Crawl, check_words, page_kind
+from tests.demo_club import make_demo_club
 
 pytestmark = pytest.mark.django_db
 
@@ -43,8 +43,7 @@ SVG_TAGS = {
 
 @pytest.fixture
 def demo_admin(db: None) -> Client:
-    call_command("demo", stdout=open("/dev/null", "w"))  # noqa: SIM115 - closed with the process
-    call_command("demo_tournament", stdout=open("/dev/null", "w"))  # noqa: SIM115
+    make_demo_club()
     client = Client()
     client.force_login(User.objects.get(username="demo"))
     return client
