@@ -1,7 +1,8 @@
 """The demo club in a test's database: made by ``manage.py demo`` and ``demo_tournament`` the
-first time a test process needs it (seconds of games), then copied back from the very rows that
-made, ids and all, which takes a fraction of that. The crawl of every page and every PDF of the
-demo read the same club; ``tests/scoring/test_demo_command.py`` runs the command itself.
+first time a test process needs it (seconds of games), then copied back from the very rows those
+commands wrote, ids and all, which takes a fraction of that. The crawl of every page and every
+PDF of the demo read the same club; ``tests/scoring/test_demo_command.py`` runs the command
+itself.
 """
 
 from __future__ import annotations
