@@ -85,9 +85,9 @@ def pdf_text(pdf: bytes) -> str:
 def test_every_pdf_of_the_demo_speaks_the_readers_language_as_weasyprint_would_lay_it_out(
     demo_admin: Client, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Each PDF's words, in both languages; then each Japanese one laid out again both ways
-    (``assert_laid_out_as_weasyprint_would``). One demo club for all: it takes longer than
-    the PDFs."""
+    """Each PDF's words, in both languages; then each Japanese one's layout, as printed,
+    compared with WeasyPrint's own (``assert_laid_out_as_weasyprint_would``). One demo club
+    for all: it takes longer than the PDFs."""
     from django.core.cache import caches
 
     from reports import render
