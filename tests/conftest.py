@@ -57,14 +57,19 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 
 @pytest.fixture(autouse=True)
 def _an_empty_cache() -> None:
-    """Each test starts with an empty default cache: a test process keeps its memory caches
-    between tests, and ids a rolled-back test used may come back (SQLite), keys and all. The
-    PDFs' cache stays warm: its key is the hash of a report's HTML, so what it holds is the PDF
+    """Each test starts with empty caches: a test process keeps its memory caches between
+    tests, and ids a rolled-back test used may come back (SQLite), keys and all. The PDFs'
+    cache alone stays warm: its key is the hash of a report's HTML, so what it holds is the PDF
     that very HTML lays out, whichever test printed it first (the permission matrices print
     the same reports for each visitor); the tests that count layouts empty it themselves."""
+    from django.conf import settings
     from django.core.cache import caches
 
-    caches["default"].clear()
+    from reports.render import PDF_CACHE
+
+    for alias in settings.CACHES:
+        if alias != PDF_CACHE:
+            caches[alias].clear()
 
 
 @pytest.fixture(scope="session")

@@ -207,17 +207,17 @@ def fresh(world: World, public: bool) -> World:
 
 def build_world(public: bool) -> World:
     club = make_club("tsubame", public=public)
-    admin = make_member(club, "kanri", Role.ADMIN)
-    make_member(club, "kiroku", Role.SCOREKEEPER)
-    make_member(club, "menba", Role.MEMBER)
+    admin = make_member(club, USERNAMES[ADMIN], Role.ADMIN)
+    make_member(club, USERNAMES[SCOREKEEPER], Role.SCOREKEEPER)
+    make_member(club, USERNAMES[MEMBER], Role.MEMBER)
     other = make_club("hibari")
-    make_member(other, "yoso", Role.ADMIN)
+    make_member(other, USERNAMES[OTHER_ADMIN], Role.ADMIN)
     return World(
         club=club,
         clients=Clients(),
         ruleset_id=make_ruleset(club).pk,
         players=make_players(club),
-        membership=club.memberships.get(user__username="menba"),
+        membership=club.memberships.get(user__username=USERNAMES[MEMBER]),
         invitation=invite(club, Role.MEMBER, admin),
     )
 

@@ -17,6 +17,7 @@ from django.urls import reverse
 
 from clubs.models import Club, Role, Ruleset
 from reports.games import game_sheet_pdf
+from reports.text import units_pt
 from scoring import services
 from scoring.models import Game
 from tests.reports.words import Word, header_and_lines, page_image, word_boxes
@@ -359,7 +360,7 @@ def test_a_tournament_games_header_says_round_and_table_in_the_readers_language(
 
 # -- the hands' columns -----------------------------------------------------------------------
 
-UNIT = 9.5 / 2  # a half-width unit of the hands' lines, in points
+UNIT = units_pt(1)  # a half-width unit of the hands' lines, in points
 
 
 def hand_lines(pdf: bytes) -> tuple[dict[str, tuple[float, float]], dict[float, list[Word]]]:

@@ -12,6 +12,7 @@ from PIL import Image
 
 from reports.games import game_sheet_pdf
 from reports.templatetags.signatures import SECOND_AT, UNIT_PT, signatures
+from reports.text import REPORT_PT
 from scoring import services
 from tests.reports.words import page_image, word_boxes
 from tests.scoring.factories import make_club, make_game
@@ -46,7 +47,7 @@ def test_each_label_has_its_rule_and_the_second_starts_where_it_should(
     image = page_image(pdf, tmp_path, DPI).convert("L")
     # Under the labels' text down to the foot of their 9 mm line, where the rules are; not as
     # far as what follows the paragraph (3 mm below).
-    below = (top + 10, top + (9 * 72 / 25.4 + 9.5) / 2 + 3)
+    below = (top + 10, top + (9 * 72 / 25.4 + REPORT_PT) / 2 + 3)
     label_end = max(
         right for left, right, t, _w in boxes if abs(t - top) < 0.5 and right < second_left
     )
