@@ -46,7 +46,7 @@ RANDOM, SWISS = "random", "swiss"
 # The draw's own version: every change that gives any input another seating bumps it (a test
 # pins a few draws, so such a change cannot go unnoticed). Each drawn round keeps the version
 # that drew it, so that a record drawn by another Tenbou says so instead of "differs".
-SEATING_ALGORITHM = 13
+SEATING_ALGORITHM = 14
 METHODS = (RANDOM, SWISS)
 TEAM_COST, PAIR_COST = 100, 1  # teammates at one table weigh more than a repeated pair
 # A table of the round being drawn at which its players cannot all take a seat that keeps their
@@ -1343,42 +1343,94 @@ def tripled_rounds(
     return built[:rounds]
 
 
+def nearly_kirkman_rounds(
+    players: Sequence[int], size: int, rounds: int, rng: random.Random
+) -> list[list[list[int]]]:
+    """A nearly Kirkman triple system of 18 players (Kotzig and Rosa's NKTS(18)): 8 rounds at
+    tables of three, the bound, nine pairs never meeting and every other pair once.
+
+    The players are the nine points ``(i, j)`` of the affine plane over Z₃, each in two
+    *colours*; a point's two colours are the pair that never meets. The plane's four
+    directions are taken in two couples, rows with the lines ``j − i = c`` and columns with the
+    lines ``i + j = c``; each couple has a third direction crossing both of its directions'
+    lines once (columns for the first, rows for the second), and four colourings ``f₀ = 0`` and
+    ``f_w(p) = 1`` unless ``p`` lies on line ``w − 1`` of that crossing direction. Round
+    ``(couple, w)`` seats each line of the couple's first direction in the colours ``f_w`` and
+    each line of its second in the other colours: every player once. On any line the four
+    colourings read ``000, 011, 101, 110``, whose every two places show all four pairs of
+    colours once, so two players of different points meet exactly once, in the rounds of the
+    direction of the one line through both points."""
+    if size != 3 or len(players) != 18:
+        return []
+    order = list(players)
+    rng.shuffle(order)  # point (i, j) in colour k is order[2 * (3i + j) + k]
+    couples = (
+        (lambda i, j: i, lambda i, j: (j - i) % 3, lambda i, j: j),  # line of each, crossing
+        (lambda i, j: j, lambda i, j: (i + j) % 3, lambda i, j: i),
+    )
+    built = []
+    for first, second, crossing in couples:
+        for w in range(4):
+            tables: dict[tuple[int, int], list[int]] = {}
+            for i in range(3):
+                for j in range(3):
+                    colour = 0 if w == 0 else int(crossing(i, j) != w - 1)
+                    point = 2 * (3 * i + j)
+                    tables.setdefault((0, first(i, j)), []).append(order[point + colour])
+                    tables.setdefault((1, second(i, j)), []).append(order[point + 1 - colour])
+            built.append(list(tables.values()))
+    rng.shuffle(built)
+    for round_ in built:
+        rng.shuffle(round_)
+    return built[:rounds]
+
+
 def inflated_group_rounds(
     players: Sequence[int], size: int, rounds: int, rng: random.Random
 ) -> list[list[list[int]]]:
     """A design of ``n`` players whose unmet pairs are disjoint groups of ``g`` (24 players at
     their bound: eight groups of three; or a resolvable design less its last round, whose
     tables become groups of four: 28 players over 8), each player made ``w`` players, ``w`` a
-    prime power of at least four (192 = 24 × 8, 140 = 28 × 5). Each table ``t₀ t₁ t₂ t₃`` of
-    the small design becomes, in each of ``w`` rounds ``r``, the tables ``{copy a + r·eᵢ of
-    tᵢ}`` for ``a`` in GF(w) (the ``eᵢ`` four distinct field elements): copies of two players
+    prime power of at least the table size (192 = 24 × 8, 140 = 28 × 5). Each table
+    ``t₀ t₁ t₂ t₃`` of the small design becomes, in each of ``w`` rounds ``r``, the tables
+    ``{copy a + r·eᵢ of tᵢ}`` for ``a`` in GF(w) (the ``eᵢ`` distinct field elements, one a
+    place at the table): copies of two players
     who met meet once, in the round ``r = (k - k') / (eᵢ - eⱼ)``, and copies of one player
     never. Then each group's ``g·w`` copies play a design of their own, the groups side by
     side: with both designs at their bound, ``w·(n - g)/3 + (g·w - g')/3 = (n·w - g')/3``
     rounds, the bound of ``n·w`` players (192); 140 gets 8 × 5 + the 5 rounds of 20 players,
-    one short of its 46. The most rounds of every ``w`` and both readings are kept."""
+    one short of its 46. The most rounds of every ``w`` and both readings are kept.
+
+    At tables of three the same, with three field elements and ``w`` at least three: 96 =
+    24 × 4 from the four groups of six (``six_by_four_rounds``), 36 + the 11 rounds of 24, the
+    bound of 47; 60 = 15 × 4 and 84 = 21 × 4 from Kirkman systems less their last round, one
+    short of theirs (28 of 29, 40 of 41: their groups of 12 copies play 4 rounds, and no
+    design seats 12 players five rounds)."""
     count = len(players)
     best: tuple[Any, ...] | None = None  # (rounds, small design, groups, inner, w, GF(w))
-    for w in range(4, count // 16 + 1):
+    if size not in (3, 4):
+        return []
+    for w in range(size, count // size**2 + 1):
         n = count // w
         field = _galois_field(w)
-        if size != 4 or field is None or n * w != count or n % 4:
+        if field is None or n * w != count or n % size:
             continue
-        small_bound = (n - 1) // 3
-        small = constructed_rounds(list(range(n)), 4, small_bound, rng)
-        if len(small) < small_bound:
-            continue
-        groups = _unmet_groups(n, small)
+        small_bound = (n - 1) // (size - 1)
+        small = constructed_rounds(list(range(n)), size, small_bound, rng)
+        groups = _unmet_groups(n, small) if len(small) == small_bound else None
         readings = []
         if groups is not None and len(groups[0]) > 1:
             readings.append((small, groups))
         if groups is not None and len(groups[0]) == 1 and len(small) > 1:  # resolvable
             readings.append((small[:-1], [sorted(table) for table in small[-1]]))
+        if (n, size) == (24, 3):  # the groups of six, below the bound but larger groups
+            readings.append(six_by_four_rounds())
         for kept, grouped in readings:
             inner_count = len(grouped[0]) * w
-            if inner_count % 4:
+            if inner_count % size:
                 continue
-            inner = constructed_rounds(list(range(inner_count)), 4, (inner_count - 1) // 3, rng)
+            inner_bound = (inner_count - 1) // (size - 1)
+            inner = constructed_rounds(list(range(inner_count)), size, inner_bound, rng)
             total = w * len(kept) + len(inner)
             if best is None or total > best[0]:
                 best = (total, kept, grouped, inner, w, field)
@@ -1388,7 +1440,11 @@ def inflated_group_rounds(
     order = list(players)
     rng.shuffle(order)  # copy k of player p is order[p * w + k]
     built = [
-        [[order[t[i] * w + add(a, mul(r, i))] for i in range(4)] for t in round_ for a in range(w)]
+        [
+            [order[t[i] * w + add(a, mul(r, i))] for i in range(size)]
+            for t in round_
+            for a in range(w)
+        ]
         for round_ in small
         for r in range(w)
     ]
@@ -1400,6 +1456,38 @@ def inflated_group_rounds(
     for round_ in built:
         rng.shuffle(round_)
     return built[:rounds]
+
+
+def six_by_four_rounds() -> tuple[list[list[list[int]]], list[list[int]]]:
+    """24 players in four groups of six over 9 rounds at tables of three, no two players of
+    one group ever together and every two of different groups once (a resolvable group
+    divisible design of type 6⁴): ``(rounds, groups)``, player ``3x + c`` being *letter*
+    ``x`` in *colour* ``c``.
+
+    The eight letters ``x`` of Z₈ lie on the eight lines ``{x, x + 1, x + 3}``, whose
+    differences ±1, ±2, ±3 put every two letters on one line except ``x`` and ``x + 4`` (a
+    letter group: with its three colours each, the groups of six). The rounds are ``(α, β)``
+    in Z₃²: each line is a table in every round, its letter ``x`` at place ``k`` of the line
+    taking colour ``dₓ·(α, β) + k``, where ``dₓ`` is one of the four directions of Z₃²,
+    ``(1, 0), (0, 1), (1, 1), (1, 2)``, chosen by ``x mod 4``. A letter's three lines hold it at
+    places 0, 1 and 2: three different colours each round, so each round seats every player
+    once. Two letters of one line have different directions, so as ``(α, β)`` runs over the
+    nine rounds their colours run over all nine pairs: every two players of different groups
+    meet exactly once."""
+    directions = ((1, 0), (0, 1), (1, 1), (1, 2))
+    built = []
+    for alpha in range(3):
+        for beta in range(3):
+            tables = []
+            for start in range(8):
+                table = []
+                for place, x in enumerate((start, (start + 1) % 8, (start + 3) % 8)):
+                    u, v = directions[x % 4]
+                    table.append(3 * x + (u * alpha + v * beta + place) % 3)
+                tables.append(table)
+            built.append(tables)
+    groups = [[3 * x + c for x in (g, g + 4) for c in range(3)] for g in range(4)]
+    return built, groups
 
 
 def _unmet_groups(
@@ -1426,6 +1514,7 @@ def _unmet_groups(
 FALLBACK_CONSTRUCTIONS = (
     resolvable_rounds,
     tripled_rounds,
+    nearly_kirkman_rounds,
     rotational_rounds,
     inflated_rounds,
     orbit_rounds,

@@ -33,6 +33,7 @@ from tournaments.seating import (
     plan_rounds,
     resolvable_rounds,
     seating_quality,
+    six_by_four_rounds,
     tripled_rounds,
     winds_can_hold,
 )
@@ -603,6 +604,54 @@ def test_a_tripled_kirkman_system_seats_every_pair_exactly_once(players: int) ->
     assert_every_pair_once(rounds, everyone, 3, bound)
 
 
+@pytest.mark.parametrize("players", [18, 54, 96])
+def test_the_nearly_kirkman_systems_seat_three_player_tables_to_the_bound(players: int) -> None:
+    """18 players (the affine plane over Z₃, each point in two colours), 54 (a transversal
+    design with its groups of 18 seated by theirs) and 96 (the four groups of six inflated by
+    four, its groups of 24 seated by theirs), drawn as a tournament would: the bound's
+    ``(N − 2) / 2`` rounds, everyone every round, nobody twice, and the pairs that never meet
+    are ``N / 2`` disjoint pairs, as counting leaves (each player meets 2 a round, ``N − 2``
+    of the ``N − 1``)."""
+    bound = (players - 1) // 2
+    everyone = list(range(1, players + 1))
+    drawn = constructed_rounds(everyone, 3, bound, random.Random(5))
+    assert len(drawn) == bound == (players - 2) // 2
+    met = meetings(drawn, everyone, 3)
+    assert set(met.values()) == {1}
+    unmet = {frozenset(pair) for pair in combinations(everyone, 2)} - set(met)
+    assert len(unmet) == players // 2
+    assert len({p for pair in unmet for p in pair}) == players  # disjoint: everyone in one
+    assert outlook(players, bound, 3).constructed == bound  # what the page promises
+
+
+def test_four_groups_of_six_meet_across_the_groups_exactly_once() -> None:
+    """The ingredient of 96: 24 players, 9 rounds at tables of three, two players of one group
+    never together and two of different groups exactly once."""
+    rounds, groups = six_by_four_rounds()
+    everyone = list(range(24))
+    met = meetings(rounds, everyone, 3)
+    assert len(rounds) == 9
+    assert sorted(p for group in groups for p in group) == everyone
+    group_of = {p: g for g, group in enumerate(groups) for p in group}
+    across = {frozenset((a, b)) for a, b in combinations(everyone, 2) if group_of[a] != group_of[b]}
+    assert set(met) == across
+    assert set(met.values()) == {1}
+
+
+@pytest.mark.parametrize(("players", "rounds"), [(60, 28), (84, 40)])
+def test_kirkman_systems_less_a_round_inflated_seat_three_player_tables_one_short(
+    players: int, rounds: int
+) -> None:
+    """60 = 15 x 4 and 84 = 21 x 4: the Kirkman system less its last round, each player made
+    four, then the last round's tables (twelve copies each) play the four rounds twelve
+    players can: one short of the bound, nobody twice."""
+    everyone = list(range(1, players + 1))
+    drawn = constructed_rounds(everyone, 3, rounds + 1, random.Random(7))
+    assert len(drawn) == rounds == (players - 1) // 2 - 1
+    assert set(meetings(drawn, everyone, 3).values()) == {1}
+    assert outlook(players, rounds + 1, 3).constructed == rounds
+
+
 def test_the_seating_page_of_the_docs_tells_what_the_constructions_seat() -> None:
     """docs/seating.md's table is what ``outlook`` says today, for every field it lists."""
     import importlib.util
@@ -644,6 +693,9 @@ PINNED_DRAWS = {
     # 13: a draw with byes plans each later round with the players its own byes leave, and
     # takes the byes planned for it (34 players over 8 rounds: no repeat); the rest did not move
     13: "c7cdd72ffd154233184ac9092c7b80e72dae0fbfba3cbf8db24026975d9ffbc7",
+    # 14: nearly Kirkman systems of 18 (and 54), four groups of six inflated (96), Kirkman
+    # systems less a round inflated at tables of three (60, 84); these six did not move
+    14: "c7cdd72ffd154233184ac9092c7b80e72dae0fbfba3cbf8db24026975d9ffbc7",
 }
 
 
