@@ -1403,9 +1403,9 @@ def inflated_group_rounds(
 
     At tables of three the same, with three field elements and ``w`` at least three: 96 =
     24 × 4 from the four groups of six (``six_by_four_rounds``), 36 + the 11 rounds of 24, the
-    bound of 47; 60 = 15 × 4 and 84 = 21 × 4 from Kirkman systems less their last round, one
-    short of theirs (28 of 29, 40 of 41: their groups of 12 copies play 4 rounds, and no
-    design seats 12 players five rounds)."""
+    bound of 47. (A Kirkman system less its last round reads the same way, but seats one short:
+    60 = 15 × 4 gets 28 of its 29, as no design seats 12 players five rounds; the stored
+    designs seat 60 and 84 to their bound.)"""
     count = len(players)
     best: tuple[Any, ...] | None = None  # (rounds, small design, groups, inner, w, GF(w))
     if size not in (3, 4):
