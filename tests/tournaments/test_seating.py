@@ -605,14 +605,15 @@ def test_a_tripled_kirkman_system_seats_every_pair_exactly_once(players: int) ->
     assert_every_pair_once(rounds, everyone, 3, bound)
 
 
-@pytest.mark.parametrize("players", [18, 54, 60, 84, 96])
+@pytest.mark.parametrize("players", [18, 54, 60, 66, 78, 84, 96])
 def test_the_nearly_kirkman_systems_seat_three_player_tables_to_the_bound(players: int) -> None:
     """18 players (the affine plane over Z₃, each point in two colours), 54 (a transversal
-    design with its groups of 18 seated by theirs), 60 and 84 (1-rotational, two odd cycles)
-    and 96 (the four groups of six inflated by four, its groups of 24 seated by theirs), drawn
-    as a tournament would: the bound's
-    ``(N − 2) / 2`` rounds, everyone every round, nobody twice, and the pairs that never meet
-    are ``N / 2`` disjoint pairs, as counting leaves (each player meets 2 a round, ``N − 2``
+    design with its groups of 18 seated by theirs), 60 and 84 (1-rotational, two odd cycles),
+    66 and 78 (1-rotational, the half turns never meeting) and 96 (the four groups of six
+    inflated by four, its groups of 24 seated by theirs), drawn as a tournament would: the
+    bound's ``(N − 2) / 2`` rounds, everyone every round, nobody twice, and the pairs that
+    never meet are ``N / 2`` disjoint pairs, as counting leaves (each player meets 2 a round,
+    ``N − 2``
     of the ``N − 1``)."""
     bound = (players - 1) // 2
     everyone = list(range(1, players + 1))
@@ -624,6 +625,15 @@ def test_the_nearly_kirkman_systems_seat_three_player_tables_to_the_bound(player
     assert len(unmet) == players // 2
     assert len({p for pair in unmet for p in pair}) == players  # disjoint: everyone in one
     assert outlook(players, bound, 3).constructed == bound  # what the page promises
+
+
+def test_every_three_player_field_to_99_seats_its_bound_but_twelve() -> None:
+    """What the docs promise: at tables of three, every field of 9 to 99 players is seated to
+    its bound by construction, but 12, which no seating takes past 4 of its 5 rounds (a fifth
+    would make a nearly Kirkman system of 12, which does not exist)."""
+    seated = {players: outlook(players, (players - 1) // 2, 3) for players in range(9, 100, 3)}
+    short = {n: view.constructed for n, view in seated.items() if view.constructed < view.bound}
+    assert short == {12: 4}
 
 
 def test_four_groups_of_six_meet_across_the_groups_exactly_once() -> None:
