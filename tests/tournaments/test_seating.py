@@ -613,8 +613,7 @@ def test_the_nearly_kirkman_systems_seat_three_player_tables_to_the_bound(player
     inflated by four, its groups of 24 seated by theirs), drawn as a tournament would: the
     bound's ``(N − 2) / 2`` rounds, everyone every round, nobody twice, and the pairs that
     never meet are ``N / 2`` disjoint pairs, as counting leaves (each player meets 2 a round,
-    ``N − 2``
-    of the ``N − 1``)."""
+    ``N − 2`` of the ``N − 1``)."""
     bound = (players - 1) // 2
     everyone = list(range(1, players + 1))
     drawn = constructed_rounds(everyone, 3, bound, random.Random(5))
