@@ -7,6 +7,7 @@ in "any" sudden death. In every wind the deal goes round the seats from seat 0 (
 
 from __future__ import annotations
 
+import typing
 from dataclasses import dataclass
 from typing import NamedTuple
 
@@ -18,12 +19,14 @@ from .record import GameRecord, Hand, score_bound
 from .rules import Ruleset
 from .settlement import Final, places, settle
 
-REGULAR, EXTENSION, ENDLESS = "regular", "extension", "endless"
+REGULAR: typing.Final = "regular"
+EXTENSION: typing.Final = "extension"
+ENDLESS: typing.Final = "endless"
 # A HandRow per hand is built with tuple.__new__, every field given in order (a NamedTuple's
 # own __new__ is a Python call).
-_new = tuple.__new__
+_new: typing.Final = tuple.__new__
 # Each wind's hands by dealer: E1 .. E4 (a three-player game stops at the third).
-LABELS = {wind: tuple(f"{wind}{number}" for number in range(1, 5)) for wind in WINDS}
+LABELS: typing.Final = {wind: tuple(f"{wind}{number}" for number in range(1, 5)) for wind in WINDS}
 
 
 class HandRow(NamedTuple):
@@ -49,6 +52,11 @@ class HandRow(NamedTuple):
         }
 
 
+# The class as a constant: the compiled build reads a NamedTuple class (a Python class) from
+# the module's globals, by name, wherever it is named; a Final is read from a C static.
+_HAND_ROW: typing.Final = HandRow
+
+
 @dataclass(frozen=True, slots=True)
 class NextHand:
     """Where an unfinished game stands: what the next hand will be."""
@@ -62,7 +70,14 @@ class NextHand:
 
 
 # GameReplay's fields, in the order its __init__ takes them (as ``RECORD_FIELDS`` for a record).
-REPLAY_FIELDS = ("hands", "final", "next_hand", "raw_transfers", "chips", "hand_chips")
+REPLAY_FIELDS: typing.Final = (
+    "hands",
+    "final",
+    "next_hand",
+    "raw_transfers",
+    "chips",
+    "hand_chips",
+)
 
 
 class GameReplay:
@@ -236,10 +251,12 @@ class _Game:
         except RecordError as error:
             raise error.in_hand(number, f"{round_label}-{honba}") from None
         scores = tuple(table.scores)
-        if max(scores) > self.score_bound or min(scores) < -self.score_bound:
-            raise self.too_large(scores, number, f"{round_label}-{honba}")
+        bound = self.score_bound
+        for score in scores:  # a loop, not max() and min(): compared natively, compiled
+            if score > bound or score < -bound:
+                raise self.too_large(scores, number, f"{round_label}-{honba}")
         row = (round_label, honba, deposits_before, dealer, outcome.deltas, scores, table.deposits)
-        self.rows.append(_new(HandRow, row))
+        self.rows.append(_new(_HAND_ROW, row))
         self.transfers.append(outcome.transfers)
 
     def too_large(self, scores: tuple[int, ...], number: int, label: str) -> RecordError:
@@ -262,8 +279,8 @@ class _Game:
         if outcome.chombo_seat is not None and rules.chombo.score_penalty:
             self.penalties.append((outcome.chombo_seat, -abs(rules.chombo.score_penalty)))
         # Only a stop or a dealer keeping the seat can end the game by agari/tenpai-yame.
-        yame = self.yame(hand, outcome) if hand.stop or outcome.dealer_kept else None
-        if rules.tobi.enabled and rules.tobi.busted(min(self.table.scores)):
+        yame = self.yame(hand, outcome) if outcome.dealer_kept or hand.stop else None
+        if rules.tobi.enabled and self.someone_busted():
             self.busted_by = outcome.busted_by
             return "tobi"
         if yame is not None:
@@ -276,6 +293,10 @@ class _Game:
             )
             return EXTENSION if any_time and self.reached_target() else None
         return self.pass_deal()
+
+    def someone_busted(self) -> bool:
+        tobi = self.rules.tobi  # its method called natively, compiled (any() makes it a loop)
+        return any(tobi.busted(score) for score in self.table.scores)
 
     @property
     def sudden_death(self) -> str:

@@ -7,7 +7,7 @@ honba counter becomes, who busted whom) and leaves deciding the end of the game 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from .errors import RecordError
 from .points import (
@@ -21,6 +21,9 @@ from .points import (
     yakuman_part,
 )
 from .record import (
+    DRAW_TYPE,
+    RON_TYPE,
+    TSUMO_TYPE,
     WIN_PATHS,
     Abortive,
     Chombo,
@@ -66,7 +69,7 @@ class Transfer(NamedTuple):
 
 # The other seats in turn order from each seat (下家 first), for 3 and 4 players: worked out
 # once, as every draw, tsumo, nagashi and chombo goes round the table.
-_TURN_ORDER = {
+_TURN_ORDER: Final = {
     players: tuple(
         tuple((seat + k) % players for k in range(1, players)) for seat in range(players)
     )
@@ -74,7 +77,7 @@ _TURN_ORDER = {
 }
 
 
-NO_BUSTS: dict[int, int | None] = {}  # read only: see Outcome.apply
+NO_BUSTS: Final[dict[int, int | None]] = {}  # read only: see Outcome.apply
 
 
 class Outcome:
@@ -138,7 +141,15 @@ class Outcome:
             self.pay_riichi()
         if events:
             self.apply_events()
-        APPLY[type(result)](self, result)
+        # The usual three called natively (a compiled call); the rare ones through the table.
+        if type(result) is RON_TYPE:
+            self.ron(result)  # type: ignore[arg-type]
+        elif type(result) is TSUMO_TYPE:
+            self.tsumo(result)  # type: ignore[arg-type]
+        elif type(result) is DRAW_TYPE:
+            self.draw(result)  # type: ignore[arg-type]
+        else:
+            APPLY[type(result)](self, result)
         table.scores, table.deposits, table.owners = self.scores, self.deposits, self.owners
         return self
 
@@ -433,12 +444,12 @@ class Outcome:
         dealer = self.table.dealer
         mode = self.rules.draw_renchan(self.wind)
         dealer_tenpai = dealer in tenpai
-        kept = {
-            "dealer_tenpai": dealer_tenpai,
-            "always": True,
-            "never": False,
-            "unless_all_noten": dealer_tenpai or not tenpai,
-        }[mode]
+        if mode == "dealer_tenpai":
+            kept = dealer_tenpai
+        elif mode == "unless_all_noten":
+            kept = dealer_tenpai or not tenpai
+        else:  # "always" or "never"
+            kept = mode == "always"
         return self.outcome(kept, honba_up=True, dealer_tenpai=dealer_tenpai and kept)
 
     def nagashi(self, result: Nagashi) -> Outcome:
@@ -496,7 +507,7 @@ class Outcome:
 
 
 # Each kind of result and how it is applied (a module dict: found faster than a class's).
-APPLY: dict[type, Callable[..., Outcome]] = {
+APPLY: Final[dict[type, Callable[..., Outcome]]] = {
     Ron: Outcome.ron,
     Tsumo: Outcome.tsumo,
     Draw: Outcome.draw,

@@ -9,17 +9,18 @@ each), every payment rounded up to 100. Additive fan (seed 003) pays the fan its
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Final
 
 from .errors import RecordError
 from .record import Win
 from .rules import Ruleset
 
-MANGAN_BASE = 2000
-YAKUMAN_UNITS = 4
-KIRIAGE_BASE = 1920  # 4 han 30 fu and 3 han 60 fu
+MANGAN_BASE: Final = 2000
+YAKUMAN_UNITS: Final = 4
+KIRIAGE_BASE: Final = 1920  # 4 han 30 fu and 3 han 60 fu
 
 
-MEMO_LIMIT = 4096
+MEMO_LIMIT: Final = 4096
 
 
 def remember(
@@ -159,7 +160,7 @@ def yakuman_part(win: Win, multiple: float) -> Win:
     return Win(win.winner, yakuman=multiple, fu=win.fu)
 
 
-VALID_FU = frozenset({20, 25, *range(30, 111, 10)})
+VALID_FU: Final = frozenset({20, 25, *range(30, 111, 10)})
 
 
 def check_value(rules: Ruleset, win: Win, tsumo: bool, honba: int, path: str) -> None:

@@ -7,34 +7,36 @@ whether the game has ended) is checked while replaying (``game.py``).
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import Any, Final, NamedTuple
 
 from .checks import is_int, is_number
 from .errors import RecordError
 from .options import ABORTIVE_KINDS
 from .rules import Ruleset, ruleset_from_spec
 
-FORMAT = "tenbou-game/1"
+FORMAT: Final = "tenbou-game/1"
 
 # The largest numbers a record takes: what a real game reaches, with room to spare (a table holds
 # 4 x 25,000-100,000 points; a hand moves a few yakuman at most). Past them a number is a slip of
 # the finger or an attack, refused with its field (``too_large``), so that nothing absurd is
 # saved and every column holds whatever the bounds allow.
-MAX_HANDS = 500  # hands in a game (a long extension plays 30)
-MAX_EVENTS = 20  # events in one hand (deposits, payments, dead hands)
-MAX_POINTS = 1_000_000  # points of one deposit, of a payment to each receiver, final_deposits
-MAX_SCORE = 10_000_000  # a score, after any hand or in final_scores, either way
-MAX_AOTENJOU_SCORE = 10**16  # the same under 青天井 (aotenjou: no limit but its cap on the base)
-MAX_HAN = 200  # han of a win (kazoe and dora counted: never near)
-MAX_FU = 200  # fu (110 is the most a hand can have)
-MAX_FAN = 1_000  # 番 of a classical Chinese win
-MAX_DORA = 100  # dora of a win (statistics), and its ura-dora and red fives (chips)
-MAX_CHIP_COUNT = 100_000  # chips_final: one seat's net chips, either way
-MAX_YAKUMAN = 13  # yakuman multiples of one win
-MAX_PENALTY = 1_000.0  # a settlement penalty, in settled points either way
+MAX_HANDS: Final = 500  # hands in a game (a long extension plays 30)
+MAX_EVENTS: Final = 20  # events in one hand (deposits, payments, dead hands)
+# points of one deposit, of a payment to each receiver, final_deposits
+MAX_POINTS: Final = 1_000_000
+MAX_SCORE: Final = 10_000_000  # a score, after any hand or in final_scores, either way
+# the same under 青天井 (aotenjou: no limit but its cap on the base)
+MAX_AOTENJOU_SCORE: Final = 10**16
+MAX_HAN: Final = 200  # han of a win (kazoe and dora counted: never near)
+MAX_FU: Final = 200  # fu (110 is the most a hand can have)
+MAX_FAN: Final = 1_000  # 番 of a classical Chinese win
+MAX_DORA: Final = 100  # dora of a win (statistics), and its ura-dora and red fives (chips)
+MAX_CHIP_COUNT: Final = 100_000  # chips_final: one seat's net chips, either way
+MAX_YAKUMAN: Final = 13  # yakuman multiples of one win
+MAX_PENALTY: Final = 1_000.0  # a settlement penalty, in settled points either way
 # A record's hands are built with tuple.__new__, every field given in order: a NamedTuple's
 # own __new__ is a Python call, and reading a hand builds three or four of them.
-_new = tuple.__new__
+_new: Final = tuple.__new__
 
 
 class Win(NamedTuple):
@@ -113,6 +115,16 @@ class Hand(NamedTuple):
     stop: bool = False
 
 
+# The classes the hot paths build and test, as constants: the compiled build reads a
+# NamedTuple class (a Python class) from the module's globals by name wherever it is named, a
+# Final from a C static.
+WIN_TYPE: Final = Win
+RON_TYPE: Final = Ron
+TSUMO_TYPE: Final = Tsumo
+DRAW_TYPE: Final = Draw
+HAND_TYPE: Final = Hand
+
+
 class Penalty(NamedTuple):
     seat: int
     points: float
@@ -120,7 +132,7 @@ class Penalty(NamedTuple):
 
 
 # GameRecord's fields, in the order its __init__ takes them.
-RECORD_FIELDS = (
+RECORD_FIELDS: Final = (
     *("ruleset", "ruleset_spec", "players", "hands", "final_scores", "final_deposits"),
     *("forced_end", "settlement_penalties", "chips_final"),
 )
@@ -175,7 +187,7 @@ class GameRecord:
         return GameRecord(**{**values, **changes})
 
 
-TOP_FIELDS = frozenset(
+TOP_FIELDS: Final = frozenset(
     {
         "format",
         "ruleset",
@@ -189,16 +201,18 @@ TOP_FIELDS = frozenset(
     }
 )
 # What may come after the hands (each has a default: most records give none of them).
-END_FIELDS = frozenset(
+END_FIELDS: Final = frozenset(
     {"final_scores", "final_deposits", "forced_end", "settlement_penalties", "chips_final"}
 )
-HAND_FIELDS = frozenset({"riichi", "result", "events", "wareme", "stop"})
-RARE_HAND_FIELDS = frozenset({"events", "wareme", "stop"})
-VALUE_FIELDS = frozenset({"han", "fu", "yakuman", "fan"})
-VALUE_KINDS = frozenset({"han", "yakuman", "fan"})  # one of them, or han with yakuman
-CHIP_FIELDS = frozenset({"ippatsu", "ura", "aka"})
-WIN_FIELDS = VALUE_FIELDS | CHIP_FIELDS | {"winner", "pao", "pao_yakuman", "dora", "yaku", "open"}
-RESULT_FIELDS: dict[str, frozenset[str]] = {
+HAND_FIELDS: Final = frozenset({"riichi", "result", "events", "wareme", "stop"})
+RARE_HAND_FIELDS: Final = frozenset({"events", "wareme", "stop"})
+VALUE_FIELDS: Final = frozenset({"han", "fu", "yakuman", "fan"})
+VALUE_KINDS: Final = frozenset({"han", "yakuman", "fan"})  # one of them, or han with yakuman
+CHIP_FIELDS: Final = frozenset({"ippatsu", "ura", "aka"})
+WIN_FIELDS: Final = (
+    VALUE_FIELDS | CHIP_FIELDS | {"winner", "pao", "pao_yakuman", "dora", "yaku", "open"}
+)
+RESULT_FIELDS: Final[dict[str, frozenset[str]]] = {
     "ron": frozenset({"type", "from", "wins"}),
     "tsumo": frozenset({"type"} | WIN_FIELDS),
     "draw": frozenset({"type", "tenpai"}),
@@ -207,32 +221,18 @@ RESULT_FIELDS: dict[str, frozenset[str]] = {
     "chombo": frozenset({"type", "seat"}),
 }
 # Fields a win may carry besides its value: statistics, and chips (checked alike).
-STATISTICS = frozenset({"dora", "yaku", "open"}) | CHIP_FIELDS
-RARE_WIN_FIELDS = frozenset({"fan", "yakuman", "pao", "pao_yakuman"})
-DORA_AND_OPEN = frozenset({"winner", "han", "fu", "dora", "open", "type"})  # "type": a tsumo's
+STATISTICS: Final = frozenset({"dora", "yaku", "open"}) | CHIP_FIELDS
+RARE_WIN_FIELDS: Final = frozenset({"fan", "yakuman", "pao", "pao_yakuman"})
+# A log's win: dora and open its only statistics ("type": a tsumo's).
+DORA_AND_OPEN: Final = frozenset({"winner", "han", "fu", "dora", "open", "type"})
 # A win's fields after its value when it gives none of them (pao to aka).
-NOTHING_BESIDES = (None,) * 10
-WIN_PATHS = tuple(f"result.wins[{i}]" for i in range(4))
-EVENT_FIELDS: dict[str, frozenset[str]] = {
+NOTHING_BESIDES: Final = (None,) * 10
+WIN_PATHS: Final = tuple(f"result.wins[{i}]" for i in range(4))
+EVENT_FIELDS: Final[dict[str, frozenset[str]]] = {
     "dead_hand": frozenset({"type", "seat"}),
     "deposit": frozenset({"type", "seat", "amount"}),
     "payment": frozenset({"type", "from", "to", "amount", "reason"}),
 }
-
-
-def _log_win(data: dict[str, Any], size: int) -> bool:
-    """A win with exactly the fields a log gives: winner, han, fu, dora and open, in ``size``
-    fields (6: with the result's type, at a tsumo). Said by a few look-ups, where the general
-    checks take set operations over the win's fields (most wins of an imported league)."""
-    return (
-        len(data) == size
-        and (size == 5 or "type" in data)
-        and "winner" in data
-        and "han" in data
-        and "fu" in data
-        and "dora" in data
-        and "open" in data
-    )
 
 
 class _Reader:
@@ -320,24 +320,35 @@ class _Reader:
             return None
         return self.whole(value, f"{path}.{key}", 0, high)
 
-    def win(self, data: dict[str, Any], path: str, winner: int, logged: bool = False) -> Win:
-        """The win of ``winner`` (``data`` has only allowed fields; ``logged``: exactly the
-        fields of a log's win, as the caller found with ``_log_win``)."""
-        if logged:  # han, fu, dora and open: only their values to check
-            han, fu, dora, opened = data["han"], data["fu"], data["dora"], data["open"]
-            if (
-                type(han) is int
-                and 0 <= han <= MAX_HAN
-                and type(fu) is int
-                and 0 <= fu <= MAX_FU
-                and type(dora) is int
-                and 0 <= dora <= MAX_DORA
-                and type(opened) is bool
-            ):
-                return _new(
-                    Win,
-                    (winner, han, fu, None, None, None, None, dora, None, opened, None, None, None),
-                )
+    def logged_win(self, data: dict[str, Any], size: int) -> Win | None:
+        """The win of a log, exactly its ``size`` fields (winner, han, fu, dora and open, and
+        the result's type at a tsumo, which the caller has read) with the usual values; None
+        otherwise, for ``win`` to read and name what is wrong. Five look-ups: ``size`` keys of
+        which these five hold values of their types are exactly these keys (a missing one
+        reads None, which no check lets through)."""
+        if len(data) != size:
+            return None
+        winner, han, fu = data.get("winner"), data.get("han"), data.get("fu")
+        dora, opened = data.get("dora"), data.get("open")
+        if (
+            type(winner) is int
+            and 0 <= winner < self.players
+            and type(han) is int
+            and 0 <= han <= MAX_HAN
+            and type(fu) is int
+            and 0 <= fu <= MAX_FU
+            and type(dora) is int
+            and 0 <= dora <= MAX_DORA
+            and type(opened) is bool
+        ):
+            return _new(
+                WIN_TYPE,
+                (winner, han, fu, None, None, None, None, dora, None, opened, None, None, None),
+            )
+        return None
+
+    def win(self, data: dict[str, Any], path: str, winner: int) -> Win:
+        """The win of ``winner`` (``data`` has only allowed fields)."""
         if "han" not in data or not RARE_WIN_FIELDS.isdisjoint(data):
             return self.rare_win(data, path, winner)
         # Most wins: han (and fu), with statistics perhaps.
@@ -347,7 +358,7 @@ class _Reader:
         if type(fu) is not int or not 0 <= fu <= MAX_FU:  # not the usual: absent, or refused
             fu = self.whole_at(data, "fu", path, MAX_FU)
         if STATISTICS.isdisjoint(data):  # most wins: no statistics, no chips
-            return _new(Win, (winner, han, fu, *NOTHING_BESIDES))
+            return _new(WIN_TYPE, (winner, han, fu, *NOTHING_BESIDES))
         dora, opened = data.get("dora"), data.get("open")
         if (
             type(dora) is int  # the usual statistics (a log's): dora and open, nothing else
@@ -356,12 +367,13 @@ class _Reader:
             and DORA_AND_OPEN.issuperset(data)
         ):
             return _new(
-                Win, (winner, han, fu, None, None, None, None, dora, None, opened, None, None, None)
+                WIN_TYPE,
+                (winner, han, fu, None, None, None, None, dora, None, opened, None, None, None),
             )
         self.check_statistics(data, path)
         extra = (data.get("dora"), data.get("yaku"), data.get("open"))
         chips = (data.get("ippatsu"), data.get("ura"), data.get("aka"))
-        return _new(Win, (winner, han, fu, None, None, None, None, *extra, *chips))
+        return _new(WIN_TYPE, (winner, han, fu, None, None, None, None, *extra, *chips))
 
     def rare_win(self, data: dict[str, Any], path: str, winner: int) -> Win:
         """A win by yakuman or fan, with pao, or with no value at all (refused)."""
@@ -431,11 +443,14 @@ class _Reader:
         # The usual results with exactly their fields, called directly (no set operation over
         # the fields, no look-up of the reader): a ron, a tsumo in a log's shape, a draw.
         if kind == "ron":
-            if len(data) == 3 and "from" in data and "wins" in data:
-                return self.result_ron(data)
+            if len(data) == 3:  # from and wins, read once (absent: None, and the general path)
+                discarder, wins = data.get("from"), data.get("wins")
+                if discarder is not None and wins is not None:
+                    return self.read_ron(data, discarder, wins)
         elif kind == "tsumo":
-            if _log_win(data, 6):
-                return self.result_tsumo(data, logged=True)
+            logged = self.logged_win(data, 6)
+            if logged is not None:
+                return _new(TSUMO_TYPE, (logged,))
         elif kind == "draw" and len(data) == 2 and "tenpai" in data:
             return self.result_draw(data)
         if not isinstance(kind, str) or kind not in RESULT_FIELDS:  # a list is no type either
@@ -457,42 +472,52 @@ class _Reader:
         return data[key]
 
     def result_ron(self, data: dict[str, Any]) -> Ron:
-        discarder = data.get("from")
+        return self.read_ron(data, data.get("from"), data.get("wins"))
+
+    def read_ron(self, data: dict[str, Any], discarder: Any, wins_data: Any) -> Ron:
+        """A ron whose ``from`` and ``wins`` the caller has read from ``data``."""
         if type(discarder) is not int or not 0 <= discarder < self.players:  # not the usual seat
             discarder = self.seat_at(data, "from", "result")
-        wins_data = data.get("wins")
         if not isinstance(wins_data, list) or not wins_data:
             self.require(data, "wins", "result")
             raise self.error("result.wins must be a non-empty list", "result.wins", "no_winner")
         wins = []
         for i, item in enumerate(wins_data):
             path = WIN_PATHS[i] if i < len(WIN_PATHS) else f"result.wins[{i}]"
-            logged = type(item) is dict and _log_win(item, 5)
-            if not logged and (type(item) is not dict or not WIN_FIELDS.issuperset(item)):
+            logged = self.logged_win(item, 5) if type(item) is dict else None
+            if logged is not None:
+                if logged.winner == discarder:
+                    raise self.own_discard(logged.winner, path)
+                wins.append(logged)
+                continue
+            if type(item) is not dict or not WIN_FIELDS.issuperset(item):
                 item = self.fields(item, WIN_FIELDS, path)
             winner = item.get("winner")
             if type(winner) is not int or not 0 <= winner < self.players:
                 winner = self.seat_at(item, "winner", path)
             if winner == discarder:
-                raise self.error(
-                    f"seat {winner} cannot win on their own discard",
-                    f"{path}.winner",
-                    "own_discard",
-                    seat=winner,
-                )
-            wins.append(self.win(item, path, winner, logged))
+                raise self.own_discard(winner, path)
+            wins.append(self.win(item, path, winner))
         if len(wins) > 1 and len({w.winner for w in wins}) != len(wins):
             raise self.error("result.wins lists a winner twice", "result.wins", "seat_twice")
-        return _new(Ron, (discarder, tuple(wins)))
+        return _new(RON_TYPE, (discarder, tuple(wins)))
 
-    def result_tsumo(self, data: dict[str, Any], logged: bool = False) -> Tsumo:
+    def own_discard(self, winner: int, path: str) -> RecordError:
+        return self.error(
+            f"seat {winner} cannot win on their own discard",
+            f"{path}.winner",
+            "own_discard",
+            seat=winner,
+        )
+
+    def result_tsumo(self, data: dict[str, Any]) -> Tsumo:
         winner = data.get("winner")
         if type(winner) is not int or not 0 <= winner < self.players:  # not the usual seat
             winner = self.seat_at(data, "winner", "result")
-        return _new(Tsumo, (self.win(data, "result", winner, logged),))
+        return _new(TSUMO_TYPE, (self.win(data, "result", winner),))
 
     def result_draw(self, data: dict[str, Any]) -> Draw:
-        return _new(Draw, (self.seats(data.get("tenpai", []), "result.tenpai"),))
+        return _new(DRAW_TYPE, (self.seats(data.get("tenpai", []), "result.tenpai"),))
 
     def result_nagashi(self, data: dict[str, Any]) -> Nagashi:
         winners = self.seats(self.require(data, "winners", "result"), "result.winners")
@@ -553,8 +578,12 @@ class _Reader:
     def read_hand(self, data: Any) -> Hand:
         events: tuple[Event, ...] = ()
         wareme, stop = None, False
-        # The usual hand, a log's, is its riichi and its result: no other field to check.
-        usual = type(data) is dict and len(data) == 2 and "riichi" in data and "result" in data
+        # The usual hand, a log's, is its riichi and its result: no other field to check (two
+        # fields, and these two hold something), each read once.
+        riichi_data = result_data = None
+        if type(data) is dict and len(data) == 2:
+            riichi_data, result_data = data.get("riichi"), data.get("result")
+        usual = riichi_data is not None and result_data is not None
         if not usual:
             if type(data) is not dict or not HAND_FIELDS.issuperset(data):
                 data = self.fields(data, HAND_FIELDS, "hand")
@@ -562,11 +591,11 @@ class _Reader:
                 raise self.error(
                     "the hand needs a result", "result", "missing_field", name="result"
                 )
-        riichi_data = data.get("riichi", [])
+            riichi_data, result_data = data.get("riichi", []), data["result"]
         riichi = () if riichi_data == [] else self.seats(riichi_data, "riichi")
         if not usual and not RARE_HAND_FIELDS.isdisjoint(data):
             events, wareme, stop = self.rare_hand_fields(data)
-        return _new(Hand, (self.result(data["result"]), riichi, events, wareme, stop))
+        return _new(HAND_TYPE, (self.result(result_data), riichi, events, wareme, stop))
 
     def rare_hand_fields(self, data: dict[str, Any]) -> tuple[tuple[Event, ...], int | None, bool]:
         """The hand's events, wareme and stop (most hands have none of them)."""
@@ -587,7 +616,7 @@ class _Reader:
 
 
 # Each kind of result and its reader (a module dict: found faster than a class's).
-READERS: dict[str, Any] = {
+READERS: Final[dict[str, Any]] = {
     "ron": _Reader.result_ron,
     "tsumo": _Reader.result_tsumo,
     "draw": _Reader.result_draw,
@@ -795,7 +824,7 @@ def read_record(data: Any, rules: Ruleset | None = None) -> GameRecord:
     )
 
 
-WIN_JSON_KEYS = (
+WIN_JSON_KEYS: Final = (
     *("han", "fu", "yakuman", "fan", "pao", "pao_yakuman", "dora", "yaku", "open"),
     *("ippatsu", "ura", "aka"),
 )

@@ -11,7 +11,7 @@ import copy
 import json
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any
+from typing import Any, Final
 
 from .checks import fail
 from .errors import RecordError
@@ -295,7 +295,7 @@ def merge_overrides(base: dict[str, Any], overrides: dict[str, Any]) -> dict[str
 
 
 # Options whose object is a table keyed by data, not fields: a null entry removes its key.
-_KEYED_BY_DATA = frozenset({"abortive", "renchan_by_wind", "uma_by_floaters"})
+_KEYED_BY_DATA: Final = frozenset({"abortive", "renchan_by_wind", "uma_by_floaters"})
 
 
 def preset_options(name: str) -> dict[str, Any]:
@@ -335,7 +335,7 @@ def _ruleset_from_json(text: str) -> Ruleset:
     return _from_options(resolve_options(json.loads(text)))
 
 
-_SPEC_KEY = json.JSONEncoder(sort_keys=True)
+_SPEC_KEY: Final = json.JSONEncoder(sort_keys=True)
 
 
 def _spec_key(spec: Any) -> str:
@@ -350,8 +350,24 @@ def _spec_key(spec: Any) -> str:
     return _SPEC_KEY.encode(spec)
 
 
+# A preset's ruleset by its name, for the records that name a preset alone (most of them):
+# one look-up, without writing the spec's key. Filled as presets are first asked for (there
+# are a dozen, each built once).
+_BY_PRESET: Final[dict[str, Ruleset]] = {}
+
+
 def ruleset_from_spec(spec: Any) -> Ruleset:
     """The ruleset a record asks for (cached: clubs replay the same rules over and over)."""
+    if type(spec) is dict and len(spec) == 1:
+        name = spec.get("preset")
+        if type(name) is str:
+            known = _BY_PRESET.get(name)
+            if known is not None:
+                return known
+            if name in PRESETS:
+                known = _ruleset_from_json(_spec_key(spec))
+                _BY_PRESET[name] = known
+                return known
     try:
         key = _spec_key(spec)
     except (TypeError, ValueError) as exc:

@@ -7,8 +7,8 @@ asked) -> tobi bonus -> penalties. Points are in units of ``points_unit`` table 
 
 from __future__ import annotations
 
+import typing
 from collections.abc import Sequence
-from operator import add
 from typing import NamedTuple
 
 from .errors import RecordError
@@ -54,11 +54,14 @@ class Final(NamedTuple):
 # Settled points are computed exactly as whole multiples of 1/(points_unit x SCALE): SCALE
 # covers tenths (points are written with one decimal) and uma or oka shared by 2, 3 or 4 tied
 # players, so no step rounds by accident and the sums are exact.
-SCALE = 120
+SCALE: typing.Final = 120
+# The result classes as constants (see ``record.WIN_TYPE``): read from a C static, compiled.
+_SEAT_SETTLEMENT: typing.Final = SeatSettlement
+_FINAL: typing.Final = Final
 
 # Results are built with tuple.__new__, every field given in order: a NamedTuple's own __new__
 # is a Python call, and a league's what-if settles thousands of games.
-_new = tuple.__new__
+_new: typing.Final = tuple.__new__
 
 
 def places(rules: Ruleset, scores: Sequence[int]) -> list[int]:
@@ -115,8 +118,8 @@ def score_parts(rules: Ruleset, scores: Sequence[int]) -> list[int]:
     back = rules.return_points
     parts = []
     for score in scores:
-        if floor:
-            score = max(score, 0)
+        if floor and score < 0:
+            score = 0
         parts.append(_units(rules, score) - back * SCALE if raw else _units(rules, score - back))
     return parts
 
@@ -221,12 +224,13 @@ def settle(
     """Settle a finished game. ``penalties`` are (seat, settled points) added at the very end."""
     n = rules.players
     leftover = hand_out_leftover(rules, scores, deposits, owners)
-    final_scores = list(map(add, scores, leftover))
+    # Indexed, not map() or zip(): added natively, compiled (no builtin parsing its arguments).
+    final_scores = [scores[s] + leftover[s] for s in range(n)]
     order = places(rules, final_scores)
     ranks = ranks_of(rules, final_scores, order)
     uma_oka = _uma_and_oka(rules, final_scores, order)
     parts = score_parts(rules, final_scores)
-    sums = [part + uma + oka for part, (uma, oka) in zip(parts, uma_oka, strict=True)]
+    sums = [parts[s] + uma_oka[s][0] + uma_oka[s][1] for s in range(n)]
     totals = _to_tenths(rules, sums)
     remainder = [0] * n
     if rules.rounding.top_takes_remainder:
@@ -249,7 +253,7 @@ def settle(
     seats = tuple(
         [
             _new(
-                SeatSettlement,
+                _SEAT_SETTLEMENT,
                 (
                     s,
                     scores[s],
@@ -268,4 +272,4 @@ def settle(
             for s in range(n)
         ]
     )
-    return _new(Final, (ended_by, tuple(final_scores), tuple(ranks), seat_points, deposits, seats))
+    return _new(_FINAL, (ended_by, tuple(final_scores), tuple(ranks), seat_points, deposits, seats))
