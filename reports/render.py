@@ -43,7 +43,9 @@ from django.utils.translation import gettext as _
 from weasyprint import CSS, HTML
 from weasyprint.css.counters import CounterStyle
 from weasyprint.text.fonts import FontConfiguration
+from weasyprint.urls import URLFetcher, URLFetcherResponse
 
+from reports.qr import qr_png_of
 from scoring.checks import FONT_PACKAGES, japanese_fonts
 
 PORTRAIT, LANDSCAPE = "portrait", "landscape"
@@ -110,10 +112,21 @@ def write_pdf(html: str) -> bytes:
     """WeasyPrint's layout of ``html``, with the time of printing filled in."""
     printed_at = format_date(timezone.localtime(), "Y-m-d H:i")
     html = html.replace(PRINTED_AT, printed_at)
-    # No external resource is ever fetched: the charts are inline SVG, the fonts the system's.
+    # No external resource is ever fetched: the charts are inline SVG, the fonts the system's,
+    # the QR codes made here (``Fetcher``).
     with _older_objects_frozen():
-        document = Report(string=html, base_url=str(settings.BASE_DIR))
+        document = Report(string=html, base_url=str(settings.BASE_DIR), url_fetcher=Fetcher())
         return document.write_pdf(font_config=_font_config())
+
+
+class Fetcher(URLFetcher):
+    """WeasyPrint's fetcher, answering a QR code's image (``reports.qr.SCHEME``) itself."""
+
+    def fetch(self, url: str, headers: Any = None) -> URLFetcherResponse:
+        png = qr_png_of(url)
+        if png is None:
+            return super().fetch(url, headers)
+        return URLFetcherResponse(url, body=png, headers={"Content-Type": "image/png"})
 
 
 @contextmanager

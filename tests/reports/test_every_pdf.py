@@ -165,7 +165,10 @@ def assert_laid_out_as_weasyprint_would(printed: list[tuple[str, Any]]) -> None:
     assert len(printed) >= 6  # the sheet, the standings, a player, results, seating, cards
     config = render._font_config()
     for html_text, own in printed:
-        weasyprints = HTML(string=html_text).render(font_config=config)
+        # With the reports' fetcher, which makes the QR codes (not a part of the sheet).
+        weasyprints = HTML(string=html_text, url_fetcher=render.Fetcher()).render(
+            font_config=config
+        )
         assert layout(own) == layout(weasyprints)
         used = set(re.findall(r"<([a-z][a-z0-9]*)[\s>/]", html_text))
         assert used <= render.PRINTED_TAGS | SVG_TAGS, used - render.PRINTED_TAGS

@@ -17,7 +17,7 @@ from django.test import Client
 
 from clubs.models import Club, Role
 from reports.games import game_sheet_pdf
-from reports.qr import page_url, qr_image
+from reports.qr import page_url, qr_image, qr_png, qr_png_of
 from reports.templatetags.qr_codes import printed
 from scoring import services
 from tests.clubs.conftest import logged_in
@@ -173,4 +173,18 @@ def test_a_url_needs_a_site_and_its_printed_form_may_wrap_after_a_slash() -> Non
     assert page_url("https://t.example", "games:game", "qr", 1) == "https://t.example/c/qr/games/1/"
     assert printed("https://t.example/c/<qr>/") == "https://t.example/\u200bc/\u200b&lt;qr&gt;/"
     image = qr_image("https://t.example/")
-    assert image.startswith('<img class="qr-code" src="data:image/png;base64,')
+    assert image.startswith('<img class="qr-code" src="tenbou-qr:')
+
+
+def test_a_codes_image_is_named_in_the_html_and_made_by_the_renderers_fetcher() -> None:
+    """The HTML names a code by its URL (60 characters, not its PNG in base64), and the
+    renderer's fetcher answers that name with the PNG of that URL and nothing else with it."""
+    image = qr_image("https://t.example/c/qr/games/1/")
+    source = image.split('src="')[1].split('"')[0]
+    assert len(source) < 60
+    png = qr_png_of(source)
+    assert png is not None
+    assert png.startswith(b"\x89PNG")
+    assert png == qr_png("https://t.example/c/qr/games/1/")
+    assert qr_png_of("data:image/png;base64,iVBORw0KGgo=") is None
+    assert qr_png_of("file:///etc/passwd") is None
