@@ -14,7 +14,7 @@ from django.utils.translation import gettext, gettext_noop
 from reports.league import rules_in_words, standings_context
 from reports.qr import page_url
 from reports.render import LANDSCAPE, PORTRAIT, render_pdf
-from reports.text import shortened
+from reports.text import shortened, units_pt, width
 from tournaments import display
 from tournaments.display import TableView
 from tournaments.models import EntryStatus, Round, RoundStatus, Tournament
@@ -62,28 +62,44 @@ class CardSeats:
 
     @property
     def boxes(self) -> SafeString:
-        """Two 32 mm boxes a seat, 9 mm high (a line of the seats), under their heads, each
-        centred over its box: one SVG in millimetres (the heads two texts of it, not a table of
-        two cells: the cards 9% sooner)."""
+        """Two 32 mm boxes a seat, 9 mm high (a line of the seats): one SVG path in
+        millimetres, its outline, the line between the boxes and one across between seats."""
         height = 9 * len(self.lines)
         across = "".join(f"M0 {9 * n}H64" for n in range(1, len(self.lines)))
         return format_html(
-            '<svg class="boxes" xmlns="http://www.w3.org/2000/svg" viewBox="0 -{head} 64 {h}" '
+            '<svg class="boxes" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 {h}" '
             'height="{h}mm" fill="none" stroke="#333" stroke-width="0.21">'
-            '<g fill="#444" stroke="none" font-size="2.8" text-anchor="middle">'
-            '<text x="16" y="-1.2">{score}</text><text x="48" y="-1.2">{points}</text></g>'
-            '<path d="M0.1 0.1H63.9V{bottom}H0.1ZM32 0V{boxes}{across}"/></svg>',
-            head=HEAD_MM,
-            h=height + HEAD_MM,
-            boxes=height,
+            '<path d="M0.1 0.1H63.9V{bottom}H0.1ZM32 0V{h}{across}"/></svg>',
+            h=height,
             bottom=height - 0.1,
             across=across,
-            score=gettext("Final score (素点)"),
-            points=gettext("Points"),
         )
 
+    @property
+    def heads(self) -> SafeString:
+        """The boxes' heads, each centred over its box: one line of text in half widths, padded
+        with spaces (``heads_line``), not two texts of the SVG (WeasyPrint lays out an SVG's
+        text as a paragraph of its own: a tenth of the cards)."""
+        return format_html('<p class="heads">{}</p>', heads_line())
 
-HEAD_MM = 4  # the heads' room above the boxes (8 pt type)
+
+HEAD_PT = 8  # the boxes' heads' type size (the cards' .heads, a line 4 mm high)
+BOX_UNITS = 32 / (25.4 / 72) / units_pt(1, HEAD_PT)  # a box's width in half-width units
+
+
+def heads_line() -> str:
+    """ "Final score" over the first box and "Points" over the second, each centred to a unit
+    (1.4 mm): ideographic spaces before each (an em, two half-width units, in every CJK font;
+    an ASCII space is narrower and not the same in every font), their count from the heads'
+    widths in units (``reports.text.width``)."""
+    score, points = gettext("Final score (素点)"), gettext("Points")
+    first = max(round((BOX_UNITS - width(score)) / 4), 0)  # in ems: two units each
+    second_at = BOX_UNITS + (BOX_UNITS - width(points)) / 2  # in units
+    second = max(round((second_at - 2 * first - width(score)) / 2), 1)
+    return IDEOGRAPHIC_SPACE * first + score + IDEOGRAPHIC_SPACE * second + points
+
+
+IDEOGRAPHIC_SPACE = "\u3000"
 
 
 def card_seats(view: TableView) -> CardSeats:

@@ -11,6 +11,7 @@ import subprocess
 
 import pytest
 from django.utils import translation
+from django.utils.translation import gettext
 
 from reports.games import game_sheet_pdf
 from reports.league import rules_in_words, standings_pdf
@@ -24,7 +25,14 @@ from tests.standings.factories import make_league, result_game
 from tests.tournaments.conftest import make_tournament, play_round
 from tournaments import services as tournaments
 from tournaments.models import SeatingMethod, TableSeat
-from tournaments.reports import CARD_NAME_UNITS, CardSeats, results_pdf, round_pdf
+from tournaments.reports import (
+    BOX_UNITS,
+    CARD_NAME_UNITS,
+    CardSeats,
+    heads_line,
+    results_pdf,
+    round_pdf,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -177,21 +185,34 @@ def test_a_table_card_prints_a_long_name_on_its_seat_line_shortened_before_the_b
 @pytest.mark.parametrize("seats", [3, 4])
 def test_a_card_draws_two_boxes_for_each_seat_and_no_more(seats: int) -> None:
     """Four players or three (sanma): the boxes are one path as tall as the seats' lines (9 mm
-    each), an outline, the line between the two boxes and one across between seats; their heads
-    are two texts above them (4 mm), each centred over its box."""
+    each), an outline, the line between the two boxes and one across between seats; their
+    heads are a line of text above them (``heads_line``), not texts of the SVG."""
     with translation.override("ja"):
-        boxes = str(CardSeats([("東", "青木")] * seats).boxes)
+        card = CardSeats([("東", "青木")] * seats)
+        boxes, heads = str(card.boxes), str(card.heads)
     height = 9 * seats
-    assert f'viewBox="0 -4 64 {height + 4}"' in boxes
-    assert f'height="{height + 4}mm"' in boxes
-    assert re.findall(r'<text x="(\d+)" y="-[\d.]+">([^<]+)</text>', boxes) == [
-        ("16", "素点"),
-        ("48", "ポイント"),
-    ]
-    assert 'text-anchor="middle"' in boxes
+    assert f'viewBox="0 0 64 {height}"' in boxes
+    assert f'height="{height}mm"' in boxes
+    assert "<text" not in boxes
     across = re.findall(r"M0 (\d+)H64", boxes)
     assert across == [str(9 * n) for n in range(1, seats)]
     assert f"M32 0V{height}" in boxes
+    assert re.fullmatch(r'<p class="heads">\u3000+素点\u3000+ポイント</p>', heads)
+
+
+@pytest.mark.parametrize("language", ["ja", "en"])
+def test_each_head_is_centred_over_its_box_to_a_unit(language: str) -> None:
+    """Counted in half-width units from the line itself: each head's middle lies within one
+    unit (1.4 mm at 8 pt) of its box's middle, the boxes 32 mm each."""
+    with translation.override(language):
+        line = heads_line()
+        names = (gettext("Final score (素点)"), gettext("Points"))
+    start = 0
+    for number, name in enumerate(names):
+        at = line.index(name, start)
+        middle = width(line[:at]) + width(name) / 2
+        assert abs(middle - BOX_UNITS * (number + 0.5)) <= 1, (language, name, middle)
+        start = at + len(name)
 
 
 def test_results_list_long_team_members_inside_the_page_with_the_ruleset() -> None:
