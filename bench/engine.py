@@ -13,14 +13,19 @@ given with the lowest and highest (``ratio_lowest_highest``): on this shared hos
 speed drifts within a run, and two figures taken seconds apart gave ratios from 4.1 to 7.4 on
 the same code; ``ratio_of_the_two_figures`` is that older reading, kept for comparison.
 ``compiled`` says whether the mypyc build ran (``scoring/engine/compiled.py``); the pure Python
-engine's figure is measured too, in a child process with ``TENBOU_PURE_ENGINE=1``. Prints one
-JSON object as its last line.
+engine's figure is measured too, in a child process with ``TENBOU_PURE_ENGINE=1``.
+``instructions_per_hand`` counts what the clock cannot keep steady here: the instructions a
+hand takes, read from documents, by ``perf stat`` (``instructions:u``) over two children, one
+replaying the corpus ``COUNTED_PASSES`` times and one not at all (the difference is the
+replays alone); null where ``perf`` is missing or not allowed. Prints one JSON object as its
+last line.
 """
 
 from __future__ import annotations
 
 import json
 import os
+import shutil
 import statistics
 import subprocess
 import sys
@@ -40,6 +45,7 @@ ORACLE = ROOT.parent / "shared" / "oracles" / "tenhou"
 SECONDS = 4.0  # of CPU time for each figure
 SLICES, SLICE = 15, 0.25  # the ratio: the engine and the lookups in turn, a quarter second each
 WHAT_IF = {"preset": "tenhou"}  # the one ruleset every game is replayed under
+COUNTED_PASSES = 200  # the passes whose instructions are counted
 
 
 def corpus() -> list[dict[str, object]]:
@@ -122,7 +128,42 @@ def pure_hands_per_second() -> int | None:
     return json.loads(done.stdout.splitlines()[-1])["hands_per_s"]
 
 
+def instructions(passes: int) -> int | None:
+    """The user-space instructions of a child replaying the corpus ``passes`` times."""
+    if shutil.which("perf") is None:
+        return None
+    counted = [sys.executable, __file__, "--passes", str(passes)]
+    done = subprocess.run(
+        ["perf", "stat", "-x", ",", "-e", "instructions:u", *counted],
+        capture_output=True,
+        text=True,
+    )
+    for line in done.stderr.splitlines():
+        count, _unit, event, *_rest = [*line.split(","), "", ""]
+        if event.startswith("instructions") and count.isdigit():
+            return int(count)
+    return None  # perf refused (perf_event_paranoid) or counted nothing
+
+
+def instructions_per_hand(hands_per_pass: int) -> int | None:
+    replays, nothing = instructions(COUNTED_PASSES), instructions(0)
+    if replays is None or nothing is None:
+        return None
+    return round((replays - nothing) / (COUNTED_PASSES * hands_per_pass))
+
+
+def replay_passes(passes: int) -> None:
+    """The child ``instructions`` counts: the corpus read and replayed ``passes`` times."""
+    games = corpus()
+    for _ in range(passes):
+        for game in games:
+            replay(read_record(game))
+
+
 def main() -> None:
+    if sys.argv[1:2] == ["--passes"]:
+        replay_passes(int(sys.argv[2]))
+        return
     if hasattr(os, "sched_setaffinity"):
         os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})  # one core, as the issue asks
     games = corpus()
@@ -163,6 +204,7 @@ def main() -> None:
         "ratio_of_the_two_figures": round(lookups_per_s / from_documents, 2),
         "compiled": is_compiled(),
         "hands_per_s_pure": pure_hands_per_second() or from_documents,
+        "instructions_per_hand": instructions_per_hand(hands_per_pass),
         "load_1m": round(os.getloadavg()[0], 2),
     }
     print(json.dumps(result))
