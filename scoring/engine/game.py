@@ -7,7 +7,7 @@ in "any" sudden death. In every wind the deal goes round the seats from seat 0 (
 
 from __future__ import annotations
 
-import typing
+import typing  # typing.Final: the name Final is the settlement's result here
 from dataclasses import dataclass
 from typing import NamedTuple
 

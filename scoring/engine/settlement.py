@@ -7,7 +7,7 @@ asked) -> tobi bonus -> penalties. Points are in units of ``points_unit`` table 
 
 from __future__ import annotations
 
-import typing
+import typing  # typing.Final: the name Final is the settlement's result here
 from collections.abc import Sequence
 from typing import NamedTuple
 
