@@ -235,6 +235,12 @@ EVENT_FIELDS: Final[dict[str, frozenset[str]]] = {
 }
 
 
+def _log_shaped_win(winner: int, han: int, fu: int | None, dora: int, opened: bool) -> Win:
+    """A win whose only statistics are dora and open (a log's), every field given in order."""
+    fields = (winner, han, fu, None, None, None, None, dora, None, opened, None, None, None)
+    return _new(WIN_TYPE, fields)  # type: ignore[no-any-return]
+
+
 class _Reader:
     """Reads one record; ``hand`` (the hand being read) is named in every error.
 
@@ -341,10 +347,7 @@ class _Reader:
             and 0 <= dora <= MAX_DORA
             and type(opened) is bool
         ):
-            return _new(
-                WIN_TYPE,
-                (winner, han, fu, None, None, None, None, dora, None, opened, None, None, None),
-            )
+            return _log_shaped_win(winner, han, fu, dora, opened)
         return None
 
     def win(self, data: dict[str, Any], path: str, winner: int) -> Win:
@@ -366,10 +369,7 @@ class _Reader:
             and type(opened) is bool
             and DORA_AND_OPEN.issuperset(data)
         ):
-            return _new(
-                WIN_TYPE,
-                (winner, han, fu, None, None, None, None, dora, None, opened, None, None, None),
-            )
+            return _log_shaped_win(winner, han, fu, dora, opened)
         self.check_statistics(data, path)
         extra = (data.get("dora"), data.get("yaku"), data.get("open"))
         chips = (data.get("ippatsu"), data.get("ura"), data.get("aka"))

@@ -362,12 +362,9 @@ def ruleset_from_spec(spec: Any) -> Ruleset:
         name = spec.get("preset")
         if type(name) is str:
             known = _BY_PRESET.get(name)
-            if known is not None:
-                return known
-            if name in PRESETS:
-                known = _ruleset_from_json(_spec_key(spec))
-                _BY_PRESET[name] = known
-                return known
+            if known is None:  # an unknown preset raises here, and is never kept
+                known = _BY_PRESET[name] = _ruleset_from_json(_spec_key(spec))
+            return known
     try:
         key = _spec_key(spec)
     except (TypeError, ValueError) as exc:
