@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import chain, combinations, permutations
 from typing import Any
@@ -1423,8 +1423,9 @@ def inflated_group_rounds(
             readings.append((small, groups))
         if groups is not None and len(groups[0]) == 1 and len(small) > 1:  # resolvable
             readings.append((small[:-1], [sorted(table) for table in small[-1]]))
-        if (n, size) == (24, 3):  # the groups of six, below the bound but larger groups
-            readings.append(six_by_four_rounds())
+        grouped_design = GROUPED_DESIGNS.get((n, size))
+        if grouped_design is not None:  # below the bound, but in larger groups
+            readings.append(grouped_design())
         for kept, grouped in readings:
             inner_count = len(grouped[0]) * w
             if inner_count % size:
@@ -1488,6 +1489,14 @@ def six_by_four_rounds() -> tuple[list[list[list[int]]], list[list[int]]]:
             built.append(tables)
     groups = [[3 * x + c for x in (g, g + 4) for c in range(3)] for g in range(4)]
     return built, groups
+
+
+# Designs kept for their groups, not their rounds, by (players, table size): fewer rounds than
+# the bound, the pairs left unmet falling in larger groups, which an inflation seats
+# (``inflated_group_rounds``): 24 players in four groups of six.
+GROUPED_DESIGNS: dict[
+    tuple[int, int], Callable[[], tuple[list[list[list[int]]], list[list[int]]]]
+] = {(24, 3): six_by_four_rounds}
 
 
 def _unmet_groups(
