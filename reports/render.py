@@ -31,6 +31,7 @@ from functools import cache, lru_cache
 from importlib.resources import files
 from typing import Any
 
+import cssselect2
 import tinycss2
 import weasyprint
 import weasyprint.css
@@ -45,6 +46,7 @@ from weasyprint.css.counters import CounterStyle
 from weasyprint.text.fonts import FontConfiguration
 from weasyprint.urls import URLFetcher, URLFetcherResponse
 
+from reports.html_tree import report_tree
 from reports.qr import qr_png_of
 from scoring.checks import FONT_PACKAGES, japanese_fonts
 
@@ -201,7 +203,18 @@ PRINTED_TAGS = frozenset(
 
 
 class Report(HTML):
-    """A report's HTML, laid out with the user-agent sheet of its own tags."""
+    """A report's HTML, read by the standard library's parser where it reads it as HTML5 would
+    (``reports.html_tree``) and laid out with the user-agent sheet of its own tags."""
+
+    def __init__(self, *, string: str, base_url: str, url_fetcher: URLFetcher) -> None:
+        # As ``HTML(string=...)`` sets itself up, with the tree read by ``report_tree``.
+        self.base_url = base_url  # a report has no <base> (its reader would give it up)
+        self.url_fetcher = url_fetcher
+        self.media_type = "print"
+        self.wrapper_element = cssselect2.ElementWrapper.from_html_root(
+            report_tree(string), content_language=None
+        )
+        self.etree_element = self.wrapper_element.etree_element
 
     def _ua_stylesheets(self, forms: bool = False) -> list[CSS]:  # WeasyPrint's hook
         return [_user_agent_sheet()]

@@ -157,10 +157,14 @@ def assert_laid_out_as_weasyprint_would(printed: list[tuple[str, Any]]) -> None:
     """The reports' user-agent sheet (WeasyPrint's, less the rules for tags no report has) lays
     out every printout exactly as WeasyPrint's own: every box in the same place, with the same
     text and the same colours, borders and fonts; and no report uses a tag it does not list.
-    Ours is the layout the print made; WeasyPrint's is made here from the same HTML."""
+    Ours is the layout the print made; WeasyPrint's is made here from the same HTML. Each
+    printout is read by the reports' own reader (``reports.html_tree``), not left to WeasyPrint's
+    slower one, and into the very tree WeasyPrint's makes."""
     from weasyprint import HTML
 
     from reports import render
+    from reports.html_tree import fast_tree, html5_tree
+    from tests.reports.test_html_tree import tree_difference
 
     assert len(printed) >= 6  # the sheet, the standings, a player, results, seating, cards
     config = render._font_config()
@@ -170,5 +174,6 @@ def assert_laid_out_as_weasyprint_would(printed: list[tuple[str, Any]]) -> None:
             font_config=config
         )
         assert layout(own) == layout(weasyprints)
+        assert tree_difference(fast_tree(html_text), html5_tree(html_text)) is None
         used = set(re.findall(r"<([a-z][a-z0-9]*)[\s>/]", html_text))
         assert used <= render.PRINTED_TAGS | SVG_TAGS, used - render.PRINTED_TAGS
