@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import gc
 import hashlib
+import io
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -191,6 +192,45 @@ def _keep_text_buffers() -> None:
 
 
 _keep_text_buffers()
+
+
+PNG_STREAMS_KEPT = 512  # a round's table cards hold 50 codes; a tournament's, a few hundred
+
+
+def _keep_png_streams() -> None:
+    """WeasyPrint writes a PNG into the PDF by decoding it and encoding it again (Pillow), for
+    every image of every render (``RasterImage._get_png_data``): a round's 50 table cards, 50
+    QR codes, ~1 ms each, every time they are printed. What it writes depends only on the PNG
+    it read, so the result is kept by those bytes (the codes are ours: ``reports.qr``) and a
+    code printed before is not encoded again. Where WeasyPrint has no such function (another
+    version), or the image was not read from PNG bytes (it was converted first), nothing is
+    kept."""
+    from weasyprint.images import RasterImage
+
+    encode = getattr(RasterImage, "_get_png_data", None)
+    if encode is None:
+        return
+    kept: dict[bytes, bytes] = {}
+    lock = threading.Lock()
+
+    def png_stream(pillow_image: Any) -> bytes:
+        source = getattr(pillow_image, "fp", None)
+        if pillow_image.format != "PNG" or not isinstance(source, io.BytesIO):
+            return encode(pillow_image)
+        key = source.getvalue()
+        stream = kept.get(key)
+        if stream is None:
+            stream = encode(pillow_image)
+            with lock:
+                if len(kept) >= PNG_STREAMS_KEPT:
+                    kept.pop(next(iter(kept)))  # the oldest
+                kept[key] = stream
+        return stream
+
+    RasterImage._get_png_data = staticmethod(png_stream)  # type: ignore[method-assign]
+
+
+_keep_png_streams()
 
 
 # Every tag a report is written with (the templates, and the charts' inline SVG root): the
