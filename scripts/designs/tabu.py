@@ -1,0 +1,167 @@
+"""Find a 1-rotational base round at the bound by tabu search (``tabu.c``, ``symtabu.c``), offline.
+
+The layout is ``find.py``'s: ``cycles`` cycles of ``m`` and the players left fixed, round ``r``
+the base round with every cycle turned by ``r``; the base round's pairs must fall in distinct
+orbits of the turning, and never in an orbit shorter than ``m`` or between two fixed players.
+Where the exact cover of ``find.py`` runs out of time, a local search over the base round may
+still land: a state is a partition of the players into tables, its cost the pairs that share an
+orbit with another pair (or sit where none may), a move swaps two players of different tables
+(the best one not tabu, evaluated with a counter per orbit).
+
+- ``tabu.py N SIZE SECONDS [SEEDS] [TENURE] [STALL] [WEIGH]``: the plain layout (``tabu.c``).
+  36 players in 10 s; 44 and 56 stall two or three pairs short in 20 s runs (with or without
+  weights on the orbits used twice, ``WEIGH``), so 68 is out of its reach.
+- ``tabu.py --short N 4 SECONDS ...``: four cycles of ``N / 4`` and the rounds past them short
+  (each the turns of one table taking a player of every cycle, as ``orbits.py`` stores them): 28
+  at once; 44, 52 and 56 stall two to four pairs short.
+- ``tabu.py --symmetric N MULTIPLIER SECONDS SEEDS TENURE STALL WEIGH`` (``symtabu.c``): the
+  base round also unchanged by sigma, which turns the three cycles into each other, place ``x``
+  becoming ``MULTIPLIER * x`` (a cube root of 1 mod ``m``), three fixed players in a ring or two
+  each at a table with one whole orbit of sigma (the model of ``orbits.py --symmetric`` and
+  ``--symmetric2``, there annealed): a third of the search, and where the annealing took 40
+  minutes for 72 players this takes seconds (``WEIGH`` 0, tenure 4-10: 84 in 0.3 s, 72 in 3-27
+  s, 44 and 56 in 2 s). ``N ≡ 8 mod 12`` with no cube root of 1 but 1 (68, 92, 104, 140, 152,
+  200) has no such model: the two fixed players' tables would meet the same three offsets.
+
+Each prints the base round as JSON (the line ``find.py`` prints, or ``orbits.py``'s with short
+rounds) once one costs nothing; ``store.py`` checks and stores it. Found at the bound (seed 1,
+tenure 6, stall 2000, no weights; one core shared with other work): 108 players as
+``--symmetric 108 16 300 1 6 2000 0`` in 291 s of CPU (35 rounds; the annealing of ``orbits.py
+--symmetric`` had stalled three pairs short in 5 minutes with multiplier 11 and 16), 80 as
+``--symmetric 80 3 300 1 6 2000 0`` in 262 s (26 rounds; 400 s with weights, multipliers 3 and
+9, had stalled three short). Not found: 68 has no symmetric model of this kind (as above; nor
+as four cycles of 17 with five short rounds turned into each other by ``x -> 4x``: counting the
+orbits between opposite cycles leaves no whole number of tables), and the plain searches stall
+a few pairs short already at 44 and 56.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from itertools import combinations
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+
+from find import cycles_at_bound, orbit  # noqa: E402
+
+
+def orbit_table(players: int, size: int, m: int, cycles: int, short: int) -> str:
+    """The solver's input: every pair's orbit (-1 where the pair may never sit together)."""
+    keys: dict[object, int] = {}
+    table = [[-1] * players for _ in range(players)]
+    for a, b in combinations(range(players), 2):
+        key = orbit(a, b, m, cycles)
+        if key is not None:
+            table[a][b] = table[b][a] = keys.setdefault(key, len(keys))
+    rows = [" ".join(map(str, row)) for row in table]
+    return f"{players} {size} {len(keys)} {short} {m}\n" + "\n".join(rows) + "\n"
+
+
+def turned_cycles(players: int, m: int, multiplier: int) -> list[int]:
+    """sigma for three cycles of ``m`` and the players left fixed: place ``x`` of cycle ``l`` goes
+    to place ``multiplier * x`` of cycle ``l + 1``; three fixed players round in a ring too, two
+    stay (each then sits with one whole orbit of sigma)."""
+    sigma = [((p // m + 1) % 3) * m + multiplier * (p % m) % m for p in range(3 * m)]
+    fixed = players - 3 * m
+    return sigma + [3 * m + ((i + 1) % 3 if fixed == 3 else i) for i in range(fixed)]
+
+
+def symmetric(
+    players: int, seconds: float, seeds: int, tenure: int, stall: int, weigh: int, multiplier: int
+) -> dict | None:
+    """A base round unchanged by ``turned_cycles`` (``symtabu.c``): ``V = 3m + 3`` or ``3m + 2``,
+    a third of the search."""
+    m = (players - 1) // 3
+    text = orbit_table(players, 4, m, 3, 0).split("\n", 1)[1]
+    keys = text.split()
+    count = len({k for k in keys if k != "-1"})
+    head = f"{players} 4 {count} 3\n"
+    sigma = " ".join(map(str, turned_cycles(players, m, multiplier)))
+    solver = HERE / "symtabu"
+    if not solver.exists():
+        subprocess.run(["cc", "-O2", "-o", solver, HERE / "symtabu.c"], check=True)
+    for seed in range(1, seeds + 1):
+        run = subprocess.run(
+            [solver, str(seed), str(seconds), str(tenure), str(stall), str(weigh)],
+            input=head + text + sigma + "\n",
+            capture_output=True,
+            text=True,
+        )
+        print(f"seed {seed}: {run.stderr.strip()} {run.stdout[:20].strip()}", file=sys.stderr)
+        if run.returncode == 0:
+            base = sorted(sorted(map(int, line.split())) for line in run.stdout.splitlines())
+            return {"players": players, "size": 4, "rounds": m, "cycles": 3, "base": base}
+    return None
+
+
+def search(
+    players: int,
+    size: int,
+    seconds: float,
+    seeds: int,
+    tenure: int,
+    stall: int,
+    with_short: bool,
+    weigh: int = 1,
+) -> dict | None:
+    bound = (players - 1) // (size - 1)
+    if with_short:  # size cycles of players // size, the rounds past them short
+        m, cycles = players // size, size
+    else:
+        m = bound
+        cycles = cycles_at_bound(players, size, m)
+    short = bound - m
+    text = orbit_table(players, size, m, cycles, short)
+    solver = HERE / "tabu"
+    if not solver.exists():
+        subprocess.run(["cc", "-O2", "-o", solver, HERE / "tabu.c"], check=True)
+    for seed in range(1, seeds + 1):
+        run = subprocess.run(
+            [solver, str(seed), str(seconds), str(tenure), str(stall), str(weigh)],
+            input=text,
+            capture_output=True,
+            text=True,
+        )
+        print(f"seed {seed}: {run.stderr.strip()} {run.stdout[:20].strip()}", file=sys.stderr)
+        if run.returncode == 0:
+            lines = run.stdout.splitlines()
+            base = sorted(sorted(map(int, line.split())) for line in lines if line[0] != "s")
+            if with_short:
+                tables = [[[int(p) for p in line.split()[1:]]] for line in lines if line[0] == "s"]
+                found = {"players": players, "size": size, "n": m, "cycles": cycles}
+                return {**found, "base": base, "short": tables}
+            found = {"players": players, "size": size, "rounds": m, "cycles": cycles}
+            return {**found, "base": base}
+    return None
+
+
+def main() -> None:
+    args = sys.argv[1:]
+    if args[0] == "--symmetric":
+        players, multiplier, seconds, seeds, tenure, stall, weigh = map(float, args[1:8])
+        found = symmetric(
+            int(players), seconds, int(seeds), int(tenure), int(stall), int(weigh), int(multiplier)
+        )
+        if found is None:
+            raise SystemExit("not found: try more seeds or seconds")
+        print(json.dumps(found))
+        return
+    with_short = "--short" in args
+    args = [a for a in args if a != "--short"]
+    players, size, seconds = int(args[0]), int(args[1]), float(args[2])
+    seeds = int(args[3]) if len(args) > 3 else 1
+    tenure = int(args[4]) if len(args) > 4 else 10
+    stall = int(args[5]) if len(args) > 5 else 2000
+    weigh = int(args[6]) if len(args) > 6 else 1
+    found = search(players, size, seconds, seeds, tenure, stall, with_short, weigh)
+    if found is None:
+        raise SystemExit("not found: try more seeds or seconds")
+    print(json.dumps(found))
+
+
+if __name__ == "__main__":
+    main()
