@@ -537,7 +537,7 @@ def test_eight_teams_of_four_over_nine_rounds_meet_nobody_twice_and_no_teammate(
 
 RESOLVABLE_FOUND = sorted(key for key, entry in ORBIT_ROUNDS.items() if entry[3])
 PACKINGS_FOUND = sorted(key for key, entry in ORBIT_ROUNDS.items() if not entry[3])
-# 1-rotational designs at the bound where no resolvable design exists (80 and 108 by tabu search).
+# 1-rotational designs at the bound where no resolvable design exists (by tabu search).
 PACKINGS_STORED = sorted(
     (players, size)
     for (players, size), (rounds, _, _) in BASE_ROUNDS.items()
@@ -717,6 +717,8 @@ PINNED_DRAWS = {
     # 15: stored 1-rotational designs at the bound found by tabu search (80 and 108 players
     # over 26 and 35 rounds); these six did not move
     15: "c7cdd72ffd154233184ac9092c7b80e72dae0fbfba3cbf8db24026975d9ffbc7",
+    # 16: the same for 120 players over 39 rounds; these six did not move
+    16: "c7cdd72ffd154233184ac9092c7b80e72dae0fbfba3cbf8db24026975d9ffbc7",
 }
 
 
