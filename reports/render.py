@@ -248,7 +248,7 @@ class Report(HTML):
 
     def __init__(self, *, string: str, base_url: str, url_fetcher: URLFetcher) -> None:
         # As ``HTML(string=...)`` sets itself up, with the tree read by ``report_tree``.
-        self.base_url = base_url  # a report has no <base> (its reader would give it up)
+        self.base_url = base_url  # no report has a <base>: the URL given is the base
         self.url_fetcher = url_fetcher
         self.media_type = "print"
         self.wrapper_element = cssselect2.ElementWrapper.from_html_root(
