@@ -64,8 +64,9 @@ HEAD_TAGS = frozenset({"meta", "title", "style"})
 HEADINGS = frozenset({"h1", "h2", "h3", "h4"})
 # Every "&" a reference HTML5 and the standard library decode alike (closed by ";").
 LOOSE_AMPERSAND = re.compile(r"&(?!#[0-9]+;|#[xX][0-9a-fA-F]+;|[A-Za-z][A-Za-z0-9]*;)")
-# The SVG of the charts: tags and attributes whose case HTML5 restores (it reads names in
-# lower case, then gives SVG's mixed-case names back); any other mixed-case name gives up.
+# The SVG of the charts: its tags, and the attributes whose case HTML5 restores (it reads names
+# in lower case, then gives these SVG names their mixed case back, however they were written);
+# any other name written in mixed case gives up.
 SVG_TAG_NAMES = {
     name.lower(): name
     for name in (
@@ -76,8 +77,19 @@ SVG_TAG_NAMES = {
 SVG_ATTRIBUTES = {
     name.lower(): name
     for name in (
-        *("viewBox", "preserveAspectRatio", "gradientUnits", "gradientTransform"),
-        *("textLength", "lengthAdjust", "pathLength"),
+        *("attributeName", "attributeType", "baseFrequency", "baseProfile", "calcMode"),
+        *("clipPathUnits", "diffuseConstant", "edgeMode", "filterUnits", "glyphRef"),
+        *("gradientTransform", "gradientUnits", "kernelMatrix", "kernelUnitLength"),
+        *("keyPoints", "keySplines", "keyTimes", "lengthAdjust", "limitingConeAngle"),
+        *("markerHeight", "markerUnits", "markerWidth", "maskContentUnits", "maskUnits"),
+        *("numOctaves", "pathLength", "patternContentUnits", "patternTransform"),
+        *("patternUnits", "pointsAtX", "pointsAtY", "pointsAtZ", "preserveAlpha"),
+        *("preserveAspectRatio", "primitiveUnits", "refX", "refY", "repeatCount"),
+        *("repeatDur", "requiredExtensions", "requiredFeatures", "specularConstant"),
+        *("specularExponent", "spreadMethod", "startOffset", "stdDeviation", "stitchTiles"),
+        *("surfaceScale", "systemLanguage", "tableValues", "targetX", "targetY"),
+        *("textLength", "viewBox", "viewTarget", "xChannelSelector", "yChannelSelector"),
+        *("zoomAndPan",),
     )
 }
 NAMES = re.compile(r"[\s/]([^\s/>=\"']+)")  # a start tag's attribute names as written

@@ -10,7 +10,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from reports.html_tree import Unsupported, fast_tree, html5_tree, report_tree
+from reports.html_tree import (
+    SVG_ATTRIBUTES,
+    SVG_TAG_NAMES,
+    Unsupported,
+    fast_tree,
+    html5_tree,
+    report_tree,
+)
 
 HEAD = '<!doctype html>\n<html lang="ja">\n<head>\n<meta charset="utf-8">\n<title>T</title>\n'
 HEAD += "<style>p { color: red; } td > b { x: '<b>' }</style>\n</head>\n"
@@ -57,7 +64,7 @@ LEFT_TO_HTML5 = [
     "<p>a<!-- note --></p>",
     "<ul><li>a<li>b</ul>",  # lists are not ours
     "<pre>\nx</pre>",  # the newline after <pre> is dropped
-    '<svg viewbox="0 0 1 1" refX="2"><line/></svg>',  # a mixed-case name not in the table
+    '<svg viewbox="0 0 1 1" fooBar="2"><line/></svg>',  # a mixed-case name not in the table
     '<svg><use xlink:href="#a"/></svg>',
     '<p class="a" class="b">x</p>',  # HTML5 keeps the first
     "<td>x</td>",  # a cell outside a table
@@ -81,6 +88,17 @@ def test_html_html5_would_read_otherwise_is_left_to_html5(body: str) -> None:
     with pytest.raises(Unsupported):
         fast_tree(html)
     assert tree_difference(report_tree(html), html5_tree(html)) is None
+
+
+def test_svg_names_are_given_the_case_html5_gives_them_however_they_are_written() -> None:
+    """Every name of the tables, in lower case and as SVG writes it, on every tag."""
+    for written in (str.lower, lambda name: name):
+        attributes = " ".join(f'{written(name)}="1"' for name in SVG_ATTRIBUTES.values())
+        tags = "".join(
+            f"<{written(tag)} {attributes}></{written(tag)}>" for tag in SVG_TAG_NAMES.values()
+        )
+        html = document(f"<p><svg>{tags}</svg></p>")
+        assert tree_difference(fast_tree(html), html5_tree(html)) is None
 
 
 def test_a_document_not_closed_as_written_is_left_to_html5() -> None:
