@@ -37,19 +37,6 @@ HTML_TAGS = frozenset(
 CLOSES_PARAGRAPH = frozenset(
     {"div", "p", "header", "section", "figure", "figcaption", "table", "h1", "h2", "h3", "h4"}
 )
-# Where HTML5 would insert an element of its own or move content (foster parenting), the
-# parents an element must have here.
-PARENTS = {
-    "tr": {"thead", "tbody", "tfoot"},
-    "td": {"tr"},
-    "th": {"tr"},
-    "col": {"colgroup"},
-    "colgroup": {"table"},
-    "thead": {"table"},
-    "tbody": {"table"},
-    "tfoot": {"table"},
-    "caption": {"table"},
-}
 # The only elements HTML5 leaves inside these parts of a table (any other it moves out of the
 # table, or closes the part for); only whitespace may stand between them.
 TABLE_PARTS = {
@@ -59,6 +46,13 @@ TABLE_PARTS = {
     "tfoot": {"tr"},
     "tr": {"td", "th"},
     "colgroup": {"col"},
+}
+# The same read the other way: the parents a table's part must have here (elsewhere HTML5
+# would insert a part of its own, or ignore the tag).
+PARENTS = {
+    child: {parent for parent, children in TABLE_PARTS.items() if child in children}
+    for children in TABLE_PARTS.values()
+    for child in children
 }
 HEAD_TAGS = frozenset({"meta", "title", "style"})
 HEADINGS = frozenset({"h1", "h2", "h3", "h4"})
@@ -193,7 +187,7 @@ class Reader(HTMLParser):
         if tag in HEADINGS and parent in HEADINGS:
             raise Unsupported(tag)  # a heading in a heading closes the first
         parents = PARENTS.get(tag)
-        if parents is not None and self.stack[-1].tag not in parents:
+        if parents is not None and parent not in parents:
             raise Unsupported(tag)
         if tag in CLOSES_PARAGRAPH and any(open_.tag == "p" for open_ in self.stack):
             raise Unsupported(tag)
