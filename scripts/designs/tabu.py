@@ -53,16 +53,32 @@ sys.path.insert(0, str(HERE))
 from find import cycles_at_bound, orbit  # noqa: E402
 
 
-def orbit_table(players: int, size: int, m: int, cycles: int, short: int) -> str:
-    """The solver's input: every pair's orbit (-1 where the pair may never sit together)."""
+def orbit_table(players: int, m: int, cycles: int) -> tuple[int, str]:
+    """The solvers' input: how many orbits, and every pair's orbit as an N x N table (-1 where
+    the pair may never sit together)."""
     keys: dict[object, int] = {}
     table = [[-1] * players for _ in range(players)]
     for a, b in combinations(range(players), 2):
         key = orbit(a, b, m, cycles)
         if key is not None:
             table[a][b] = table[b][a] = keys.setdefault(key, len(keys))
-    rows = [" ".join(map(str, row)) for row in table]
-    return f"{players} {size} {len(keys)} {short} {m}\n" + "\n".join(rows) + "\n"
+    return len(keys), "\n".join(" ".join(map(str, row)) for row in table) + "\n"
+
+
+def solve(name: str, text: str, seeds: int, options: list[object]) -> list[str] | None:
+    """The lines the solver ``name`` (built from ``name.c`` if missing) prints for the first of
+    ``seeds`` seeds that finds a base round, or None; each seed's last word on stderr."""
+    solver = HERE / name
+    if not solver.exists():
+        subprocess.run(["cc", "-O2", "-o", solver, HERE / f"{name}.c"], check=True)
+    for seed in range(1, seeds + 1):
+        run = subprocess.run(
+            [solver, str(seed), *map(str, options)], input=text, capture_output=True, text=True
+        )
+        print(f"seed {seed}: {run.stderr.strip()} {run.stdout[:20].strip()}", file=sys.stderr)
+        if run.returncode == 0:
+            return run.stdout.splitlines()
+    return None
 
 
 def turned_cycles(players: int, m: int, multiplier: int) -> list[int]:
@@ -80,26 +96,14 @@ def symmetric(
     """A base round unchanged by ``turned_cycles`` (``symtabu.c``): ``V = 3m + 3`` or ``3m + 2``,
     a third of the search."""
     m = (players - 1) // 3
-    text = orbit_table(players, 4, m, 3, 0).split("\n", 1)[1]
-    keys = text.split()
-    count = len({k for k in keys if k != "-1"})
-    head = f"{players} 4 {count} 3\n"
+    count, table = orbit_table(players, m, 3)
     sigma = " ".join(map(str, turned_cycles(players, m, multiplier)))
-    solver = HERE / "symtabu"
-    if not solver.exists():
-        subprocess.run(["cc", "-O2", "-o", solver, HERE / "symtabu.c"], check=True)
-    for seed in range(1, seeds + 1):
-        run = subprocess.run(
-            [solver, str(seed), str(seconds), str(tenure), str(stall), str(weigh)],
-            input=head + text + sigma + "\n",
-            capture_output=True,
-            text=True,
-        )
-        print(f"seed {seed}: {run.stderr.strip()} {run.stdout[:20].strip()}", file=sys.stderr)
-        if run.returncode == 0:
-            base = sorted(sorted(map(int, line.split())) for line in run.stdout.splitlines())
-            return {"players": players, "size": 4, "rounds": m, "cycles": 3, "base": base}
-    return None
+    text = f"{players} 4 {count} 3\n{table}{sigma}\n"
+    lines = solve("symtabu", text, seeds, [seconds, tenure, stall, weigh])
+    if lines is None:
+        return None
+    base = sorted(sorted(map(int, line.split())) for line in lines)
+    return {"players": players, "size": 4, "rounds": m, "cycles": 3, "base": base}
 
 
 def search(
@@ -119,28 +123,18 @@ def search(
         m = bound
         cycles = cycles_at_bound(players, size, m)
     short = bound - m
-    text = orbit_table(players, size, m, cycles, short)
-    solver = HERE / "tabu"
-    if not solver.exists():
-        subprocess.run(["cc", "-O2", "-o", solver, HERE / "tabu.c"], check=True)
-    for seed in range(1, seeds + 1):
-        run = subprocess.run(
-            [solver, str(seed), str(seconds), str(tenure), str(stall), str(weigh)],
-            input=text,
-            capture_output=True,
-            text=True,
-        )
-        print(f"seed {seed}: {run.stderr.strip()} {run.stdout[:20].strip()}", file=sys.stderr)
-        if run.returncode == 0:
-            lines = run.stdout.splitlines()
-            base = sorted(sorted(map(int, line.split())) for line in lines if line[0] != "s")
-            if with_short:
-                tables = [[[int(p) for p in line.split()[1:]]] for line in lines if line[0] == "s"]
-                found = {"players": players, "size": size, "n": m, "cycles": cycles}
-                return {**found, "base": base, "short": tables}
-            found = {"players": players, "size": size, "rounds": m, "cycles": cycles}
-            return {**found, "base": base}
-    return None
+    count, table = orbit_table(players, m, cycles)
+    text = f"{players} {size} {count} {short} {m}\n{table}"
+    lines = solve("tabu", text, seeds, [seconds, tenure, stall, weigh])
+    if lines is None:
+        return None
+    base = sorted(sorted(map(int, line.split())) for line in lines if line[0] != "s")
+    if with_short:
+        tables = [[[int(p) for p in line.split()[1:]]] for line in lines if line[0] == "s"]
+        found = {"players": players, "size": size, "n": m, "cycles": cycles}
+        return {**found, "base": base, "short": tables}
+    found = {"players": players, "size": size, "rounds": m, "cycles": cycles}
+    return {**found, "base": base}
 
 
 def main() -> None:
