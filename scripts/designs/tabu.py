@@ -29,10 +29,12 @@ tenure 6, stall 2000, no weights; one core shared with other work): 108 players 
 ``--symmetric 108 16 300 1 6 2000 0`` in 291 s of CPU (35 rounds; the annealing of ``orbits.py
 --symmetric`` stalled three pairs short in 3 minutes with 16, nothing in 5 with 11), 80 as
 ``--symmetric 80 3 300 1 6 2000 0`` in 262 s (26 rounds; 400 s with weights, multipliers 3 and
-9, had stalled three short), 120 as ``--symmetric 120 16 300 1 6 2000 0`` in 25 s (39 rounds).
-Tried without a result, seed 1 as above (CPU seconds, the fewest pairs left over): 116 with
-multipliers 7 and 11 (300, 250: 3 each), 132 with 6 and 36 (300, 250: 3 each), 164 with 19 and
-37 (300, 200: 6 each), 188 with 5 (300: 9). Not found: 68 has no symmetric model of this kind
+9, had stalled three short), 120 as ``--symmetric 120 16 300 1 6 2000 0`` in 25 s (39 rounds),
+116 as ``--symmetric 116 7 400 3 8 2000 0`` at its third seed in 280 s (38 rounds; seeds 1 and
+2 ended 3 pairs short in 400 s each, as did tenure 6 with multipliers 7 and 11).
+Tried without a result, seed 1 as above (CPU seconds, the fewest pairs left over): 132 with 6
+and 36 (300, 250: 3 each; tenure 8, seeds 1-3, 400 each: 3), 164 with 19 and 37 (300, 200: 6
+each), 188 with 5 (300: 9). Not found: 68 has no symmetric model of this kind
 (as above; nor as four cycles of 17 with five short rounds turned into each other by ``x ->
 4x``: counting the orbits between opposite cycles leaves no whole number of tables), and the
 plain searches stall a few pairs short already at 44 and 56; at 68, ``tabu.py 68 4 240 1 6 2000

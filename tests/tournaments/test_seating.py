@@ -719,6 +719,8 @@ PINNED_DRAWS = {
     15: "c7cdd72ffd154233184ac9092c7b80e72dae0fbfba3cbf8db24026975d9ffbc7",
     # 16: the same for 120 players over 39 rounds; these six did not move
     16: "c7cdd72ffd154233184ac9092c7b80e72dae0fbfba3cbf8db24026975d9ffbc7",
+    # 17: the same for 116 players over 38 rounds; these six did not move
+    17: "c7cdd72ffd154233184ac9092c7b80e72dae0fbfba3cbf8db24026975d9ffbc7",
 }
 
 
