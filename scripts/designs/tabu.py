@@ -20,8 +20,12 @@ orbit with another pair (or sit where none may), a move swaps two players of dif
   each at a table with one whole orbit of sigma (the model of ``orbits.py --symmetric`` and
   ``--symmetric2``, there annealed): a third of the search, and where the annealing took 40
   minutes for 72 players this takes seconds (``WEIGH`` 0, tenure 4-10: 84 in 0.3 s, 72 in 3-27
-  s, 44 and 56 in 2 s). ``N ≡ 8 mod 12`` with no cube root of 1 but 1 (68, 92, 104, 140, 152,
-  200) has no such model: the two fixed players' tables would meet the same three offsets.
+  s, 44 and 56 in 2 s). The multiplier may be 1 where the three fixed players go round in a
+  ring (``N ≡ 0 mod 12``): sigma then moves every orbit of the turning to another, the ring's
+  three tables meet three different offsets, and 48, 60 and 72 come in 0.1, 3 and 8 s that way
+  (156, 168 and 180, whose cycles have no other cube root of 1, have this model only). ``N ≡ 8
+  mod 12`` with no cube root of 1 but 1 (68, 92, 104, 140, 152, 200) has no such model: the two
+  fixed players' tables would meet the same three offsets.
 
 Each prints the base round as JSON (the line ``find.py`` prints, or ``orbits.py``'s with short
 rounds) once one costs nothing; ``store.py`` checks and stores it. Found at the bound (seed 1,
@@ -33,10 +37,14 @@ tenure 6, stall 2000, no weights; one core shared with other work): 108 players 
 116 as ``--symmetric 116 7 400 3 8 2000 0`` at its third seed in 280 s (38 rounds; seeds 1 and
 2 ended 3 pairs short in 400 s each, as did tenure 6 with multipliers 7 and 11).
 Tried without a result, seed 1 as above (CPU seconds, the fewest pairs left over): 132 with 6
-and 36 (300, 250: 3 each; tenure 8, seeds 1-3, 400 each: 3), 164 with 19 and 37 (300, 200: 6
-each), 188 with 5 (300: 9). Not found: 68 has no symmetric model of this kind
-(as above; nor as four cycles of 17 with five short rounds turned into each other by ``x ->
-4x``: counting the orbits between opposite cycles leaves no whole number of tables), and the
+and 36 (300, 250: 3 each; tenure 8, seeds 1-3, 400 each: 3; 36 at tenure 8 and 6 at seed 7,
+900 each: 3) and with 1 (600: 3), 156, 168 and 180 with 1 (600 each: 6), 164 with 19 and 37
+(300, 200: 6 each), 188 with 5 (300: 9); the symmetry counts pairs in threes, so 3 is one orbit
+of pairs from the end. 152 as the same model over ``Z_2 x Z_5^2`` in place of the cycle of 50
+(an automorphism of order 3 there, ``(u, w) -> (-w, u - w)``) ended 6 short in 900 s. Not
+found: 68 has no symmetric model of this kind (as above; nor as four cycles of 17 with five
+short rounds turned into each other by ``x -> 4x``: counting the orbits between opposite
+cycles leaves no whole number of tables), and the
 plain searches stall a few pairs short already at 44 and 56; at 68, ``tabu.py 68 4 240 1 6 2000
 0`` ended 3 pairs short in 240 s (a million moves), ``--short`` the same in 150 s.
 """
