@@ -44,9 +44,9 @@ of pairs from the end. 152 as the same model over ``Z_2 x Z_5^2`` in place of th
 (an automorphism of order 3 there, ``(u, w) -> (-w, u - w)``) ended 6 short in 900 s. Not
 found: 68 has no symmetric model of this kind (as above; nor as four cycles of 17 with five
 short rounds turned into each other by ``x -> 4x``: counting the orbits between opposite
-cycles leaves no whole number of tables), and the
-plain searches stall a few pairs short already at 44 and 56; at 68, ``tabu.py 68 4 240 1 6 2000
-0`` ended 3 pairs short in 240 s (a million moves), ``--short`` the same in 150 s.
+cycles leaves no whole number of tables), and the plain searches stall a few pairs short
+already at 44 and 56; at 68, ``tabu.py 68 4 240 1 6 2000 0`` ended 3 pairs short in 240 s (a
+million moves), ``--short`` the same in 150 s.
 """
 
 from __future__ import annotations
