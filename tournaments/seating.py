@@ -33,6 +33,7 @@ from itertools import chain, combinations, permutations
 from typing import Any
 
 from tournaments.designs import BASE_ROUNDS
+from tournaments.frame_designs import FRAMES, holey_rounds
 from tournaments.orbit_designs import ORBIT_ROUNDS
 from tournaments.published_designs import published_rounds
 from tournaments.rotational_designs import ROTATIONAL_ROUNDS
@@ -46,7 +47,7 @@ RANDOM, SWISS = "random", "swiss"
 # The draw's own version: every change that gives any input another seating bumps it (a test
 # pins a few draws, so such a change cannot go unnoticed). Each drawn round keeps the version
 # that drew it, so that a record drawn by another Tenbou says so instead of "differs".
-SEATING_ALGORITHM = 17
+SEATING_ALGORITHM = 18
 METHODS = (RANDOM, SWISS)
 TEAM_COST, PAIR_COST = 100, 1  # teammates at one table weigh more than a repeated pair
 # A table of the round being drawn at which its players cannot all take a seat that keeps their
@@ -1459,6 +1460,65 @@ def inflated_group_rounds(
     return built[:rounds]
 
 
+def framed_rounds(
+    players: Sequence[int], size: int, rounds: int, rng: random.Random
+) -> list[list[list[int]]]:
+    """``5g + e`` players at tables of four, ``e`` two or three, from a frame of type g⁵
+    (``tournaments.frame_designs``): five groups of ``g`` and ``e`` players who join each of
+    them. In the ``g / 3`` rounds of group ``t`` the other four groups play their holey rounds
+    missing ``t`` (every two players of different groups meet once over all rounds), and group
+    ``t`` with the ``e`` plays a design of ``g + e`` players at its bound in which those ``e``
+    never meet one another: ``5g / 3`` rounds, the bound. 152 = 5 × 30 + 2 (the design of 32,
+    whose unmet pairs are pairs) and 168 = 5 × 33 + 3 (the design of 36 and three of its players
+    none of whom meets another)."""
+    count = len(players)
+    if size != 4:
+        return []
+    for g in sorted(FRAMES):
+        extra = count - 5 * g
+        if extra not in (2, 3):
+            continue
+        frame = holey_rounds(g)
+        fill = constructed_rounds(list(range(g + extra)), size, g // 3, rng)
+        apart = _players_apart(fill, g + extra, extra)
+        if frame is None or len(fill) < g // 3 or apart is None:
+            continue
+        order = list(players)
+        rng.shuffle(order)  # group x's player j is order[x * g + j]; the extras come last
+        extras = dict(zip(apart, order[5 * g :], strict=True))
+        inside = [j for j in range(g + extra) if j not in extras]
+        built = []
+        for t, missing_t in enumerate(frame):
+            for holey, fill_round in zip(missing_t, fill, strict=True):
+                tables = [[order[x * g + j] for x, j in table] for table in holey]
+                tables += [
+                    [extras[j] if j in extras else order[t * g + inside.index(j)] for j in table]
+                    for table in fill_round
+                ]
+                built.append(tables)
+        rng.shuffle(built)
+        for round_ in built:
+            rng.shuffle(round_)
+        return built[:rounds]
+    return []
+
+
+def _players_apart(
+    rounds: Sequence[Sequence[Sequence[int]]], players: int, count: int
+) -> tuple[int, ...] | None:
+    """The first ``count`` players of ``0 .. players-1`` (in order) none of whom meets another
+    in ``rounds``, or None."""
+    met = [set[int]() for _ in range(players)]
+    for round_ in rounds:
+        for table in round_:
+            for p in table:
+                met[p].update(table)
+    for chosen in combinations(range(players), count):
+        if all(b not in met[a] for a, b in combinations(chosen, 2)):
+            return chosen
+    return None
+
+
 def six_by_four_rounds() -> tuple[list[list[list[int]]], list[list[int]]]:
     """24 players in four groups of six over 9 rounds at tables of three, no two players of
     one group ever together and every two of different groups once (a resolvable group
@@ -1528,6 +1588,7 @@ FALLBACK_CONSTRUCTIONS = (
     inflated_rounds,
     orbit_rounds,
     inflated_group_rounds,
+    framed_rounds,
 )
 
 

@@ -564,8 +564,9 @@ def test_the_designs_found_offline_or_inflated_seat_every_pair_exactly_once(
 # Built from smaller ones: a transversal design over GF(4) x GF(9) and GF(4) x GF(11) (MacNeish's
 # product) with its groups of 36 and 44 seated by their packings; the design of 24 inflated by 8;
 # Wilson's TD(5, 24) with its groups of 24 seated by theirs (96), and TD(4, 30) with its groups
-# of 30 at three-player tables (90).
-PACKINGS_BUILT = [(144, 4), (176, 4), (192, 4), (96, 4), (90, 3)]
+# of 30 at three-player tables (90); frames of type 30⁵ and 33⁵ with two or three players
+# joining each group, who play the design of 32 (36) with it (152, 168).
+PACKINGS_BUILT = [(144, 4), (176, 4), (192, 4), (96, 4), (90, 3), (152, 4), (168, 4)]
 
 
 @pytest.mark.parametrize(("players", "size"), [*PACKINGS_FOUND, *PACKINGS_STORED, *PACKINGS_BUILT])
@@ -721,6 +722,9 @@ PINNED_DRAWS = {
     16: "c7cdd72ffd154233184ac9092c7b80e72dae0fbfba3cbf8db24026975d9ffbc7",
     # 17: the same for 116 players over 38 rounds; these six did not move
     17: "c7cdd72ffd154233184ac9092c7b80e72dae0fbfba3cbf8db24026975d9ffbc7",
+    # 18: frames of type 30⁵ and 33⁵ seat 152 and 168 players to their bound; these six did
+    # not move
+    18: "c7cdd72ffd154233184ac9092c7b80e72dae0fbfba3cbf8db24026975d9ffbc7",
 }
 
 

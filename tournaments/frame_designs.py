@@ -1,0 +1,91 @@
+"""Frames with five groups and tables of four (pure Python): the holey rounds that seat, for
+each group, everybody outside it.
+
+A **4-frame of type g⁵** has ``5g`` points in five groups of ``g``; its tables are grouped
+into *holey rounds*, each seating every point outside one group exactly once, ``g / 3`` of
+them for each group, and any two points of different groups share exactly one table (points
+of one group never). With ``e`` more players (two or three) who join every group, and a design
+of ``g + e`` players at its bound in which those ``e`` never meet, each group and the ``e``
+play that design while the other groups play the group's holey rounds: ``5g / 3`` rounds
+without a repeat for ``5g + e`` players, their bound (152 = 5 × 30 + 2 with the design of
+32; 168 = 5 × 33 + 3 with the design of 36).
+
+Here the points are ``(x, y)`` with ``x`` in Z₅ (the group) and ``y`` in Z_g, and a frame is
+given by *base tables* ``{(1, y₁), (2, y₂), (3, y₃), (4, y₄)}``: their turns ``y → y + s``
+form one holey round missing group 0, and adding ``t`` to every ``x`` moves it to group ``t``.
+A table's twelve ordered differences hold each of ``x``'s four non-zero differences three
+times; the frame is right when, for each of them, the base tables' ``y`` differences run over
+Z_g once. Put ``u₁ = y₂ - y₁, u₂ = y₃ - y₂, u₃ = y₄ - y₃``: the ``u``'s and the sums
+``u₁ + u₂, u₂ + u₃, -(u₁ + u₂ + u₃)`` must each run over Z_g once (the other two differences
+are their negatives). Found by a local search over such splits of Z_30 (seconds); for ``g =
+3`` the split ``(1, 0, 2)`` does it, and a frame of type 3⁵ with each point made ``w`` points
+(a resolvable transversal design on each table, as in ``inflated_group_rounds``) is one of
+type (3w)⁵: 33 = 3 × 11.
+"""
+
+from __future__ import annotations
+
+from .transversal_designs import galois_field
+
+Point = tuple[int, int]  # (group, index in the group)
+
+# g: (g₀, w, base tables as the y's of x = 1, 2, 3, 4), a frame of type g₀⁵ made of type g⁵
+# by making each point w points (w = 1: as it is).
+FRAMES: dict[int, tuple[int, int, tuple[tuple[int, int, int, int], ...]]] = {
+    30: (
+        30,
+        1,
+        (
+            (0, 29, 21, 2),
+            (0, 28, 12, 20),
+            (0, 21, 18, 6),
+            (0, 20, 16, 16),
+            (0, 25, 7, 26),
+            (0, 15, 8, 17),
+            (0, 1, 25, 0),
+            (0, 13, 23, 10),
+            (0, 6, 9, 25),
+            (0, 2, 6, 13),
+        ),
+    ),
+    33: (3, 11, ((0, 1, 1, 0),)),
+}
+
+
+def holey_rounds(g: int) -> list[list[list[list[Point]]]] | None:
+    """``rounds[t]``: the ``g / 3`` holey rounds that seat everybody outside group ``t``, each
+    a list of tables of four points; None when no frame of type g⁵ is stored.
+
+    Point ``(x, j)`` is index ``j = y·w + z`` of group ``x``: copy ``z`` (an element of
+    GF(w)) of the base frame's point ``(x, y)``. A base table ``b`` becomes, for each slope
+    ``s`` of GF(w), the tables ``{(xᵢ, yᵢ + shift, a + s·eᵢ)}`` over every shift and ``a``
+    (``eᵢ`` the field elements 0, 1, 2, 3): copies of two points that share a table meet
+    once, at the slope ``s = (z' - z) / (eⱼ - eᵢ)``; copies of one point never."""
+    stored = FRAMES.get(g)
+    if stored is None:
+        return None
+    base_g, w, bases = stored
+    field = galois_field(w) if w > 1 else None
+    if w > 1 and field is None:
+        return None
+
+    def copy(a: int, s: int, i: int) -> int:  # the copy of place i at slope s: a + s·eᵢ
+        return field[0](a, field[1](s, i)) if field is not None else 0
+
+    rounds: list[list[list[list[Point]]]] = []
+    for t in range(5):
+        missing_t = []
+        for base in bases:
+            for s in range(w):
+                missing_t.append(
+                    [
+                        [
+                            ((i + 1 + t) % 5, ((y + shift) % base_g) * w + copy(a, s, i))
+                            for i, y in enumerate(base)
+                        ]
+                        for shift in range(base_g)
+                        for a in range(w)
+                    ]
+                )
+        rounds.append(missing_t)
+    return rounds
