@@ -227,11 +227,33 @@ class Outlook:
     bound: int  # the most rounds counting allows without a repeat: (N - 1) // (size - 1)
     constructed: int  # the rounds a construction seats without a repeat (none: the search)
     fewest_repeats: int  # over the bound: the repeated meetings counting cannot avoid
+    most: int  # the most rounds any seating plays without a repeat (the bound, or fewer)
 
     @property
     def sure(self) -> bool:
         """Every round asked is seated without a repeat, by construction."""
         return self.rounds <= self.constructed
+
+
+# Fields whose bound no seating reaches, by (players, table size): the most rounds without a
+# repeat. 20 players over 6 rounds would leave each player one opponent unmet, the unmet pairs
+# two by two: a resolvable group divisible design of type 2¹⁰, which does not exist (Ge, Lam,
+# Ling and Shen, "Resolvable maximum packings with quadruples", 2005); 12 over 5 at tables of
+# three a nearly Kirkman triple system of 12, which does not exist (Kotzig and Rosa, 1974).
+SHORT_OF_THE_BOUND = {(20, 4): 5, (12, 3): 4}
+
+
+def most_rounds_without_a_repeat(players: int, size: int = 4) -> int:
+    """The most rounds any seating of ``players`` at tables of ``size`` plays with nobody
+    meeting anyone twice: the bound ``(N - 1) // (size - 1)``, but one round when there are
+    fewer tables than seats at a table (a table of round two would take two players from one
+    table of round one: 8 or 12 players at tables of four, 6 at tables of three), and the
+    fields of ``SHORT_OF_THE_BOUND``."""
+    if players < size or players % size:
+        return 0
+    if players // size < size:
+        return 1
+    return SHORT_OF_THE_BOUND.get((players, size), (players - 1) // (size - 1))
 
 
 def outlook(players: int, rounds: int, size: int = 4) -> Outlook:
@@ -241,7 +263,9 @@ def outlook(players: int, rounds: int, size: int = 4) -> Outlook:
     fills = players and players % size == 0
     constructed = len(constructed_rounds(ids, size, max(rounds, bound), probe)) if fills else 0
     surplus = max(0, (size - 1) * rounds - (players - 1))
-    return Outlook(players, rounds, bound, min(constructed, bound), -(-players * surplus // 2))
+    most = most_rounds_without_a_repeat(players, size)
+    fewest = -(-players * surplus // 2)
+    return Outlook(players, rounds, bound, min(constructed, bound), fewest, most)
 
 
 RECORD_FORMAT = "tenbou-seating/1"

@@ -17,6 +17,8 @@ def rows(size: int, fields: range) -> list[str]:
         bound = (players - 1) // (size - 1)
         found = outlook(players, bound, size)
         mark = " (the bound)" if found.constructed == bound else ""
+        if found.constructed == found.most < bound:
+            mark = " (the most any seating reaches)"
         lines.append(f"| {players} | {bound} | {found.constructed}{mark} |")
     return lines
 

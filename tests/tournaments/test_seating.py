@@ -386,6 +386,39 @@ def test_the_outlook_says_before_drawing_what_can_be_promised(
     found = outlook(players, rounds, size)
     assert (found.bound, found.constructed, found.fewest_repeats) == (bound, constructed, fewest)
     assert found.sure == (rounds <= constructed)
+    assert found.most == bound
+
+
+@pytest.mark.parametrize(
+    ("players", "size", "most", "bound"),
+    [
+        (8, 4, 1, 2),  # two tables: a table of round two takes two players of one table
+        (12, 4, 1, 3),  # three tables, the same
+        (6, 3, 1, 2),
+        (20, 4, 5, 6),  # no resolvable group divisible design of type 2^10
+        (12, 3, 4, 5),  # no nearly Kirkman triple system of 12
+        (16, 4, 5, 5),
+        (9, 3, 4, 4),
+        (24, 4, 7, 7),
+    ],
+)
+def test_the_page_says_the_most_rounds_any_seating_reaches_not_only_what_counting_allows(
+    players: int, size: int, most: int, bound: int
+) -> None:
+    found = outlook(players, bound, size)
+    assert (found.most, found.bound) == (most, bound)
+    assert found.constructed == most  # and the constructions seat every round of it
+
+
+@pytest.mark.parametrize(("players", "size"), [(8, 4), (12, 4), (6, 3)])
+def test_fewer_tables_than_seats_cannot_seat_a_second_round_without_a_repeat(
+    players: int, size: int
+) -> None:
+    """Every second round after a first one, tried: some table holds two players who met."""
+    first = [set(range(t, t + size)) for t in range(0, players, size)]
+    table_of = {p: i for i, table in enumerate(first) for p in table}
+    for table in combinations(range(players), size):
+        assert len({table_of[p] for p in table}) < size
 
 
 def test_past_the_construction_the_search_keeps_every_players_winds_within_one() -> None:

@@ -190,14 +190,23 @@ def test_the_live_standings_and_the_table_status_answer_htmx_with_their_part(
 def test_the_organiser_reads_what_the_seating_can_promise_before_drawing(
     club: Club, as_organiser: Client
 ) -> None:
-    """Eight players: two rounds without a repeat at most (7 opponents, 3 a round); three
-    rounds leave at least 8 repeated meetings (each plays 9 of 7 opponents: 2 repeats each)."""
+    """Eight players: counting allows two rounds (7 opponents, 3 a round), but two tables
+    cannot seat a second round without two players of one table meeting again, so the page
+    says one; three rounds leave at least 8 repeated meetings (each plays 9 of 7 opponents).
+    Twenty players over six rounds: the bound, which no seating reaches (five at most)."""
     from tests.tournaments.conftest import make_tournament
 
     tournament = make_tournament(club, players=8, rounds=3)
     page = as_organiser.get(f"/c/{club.slug}/tournaments/{tournament.pk}/").content.decode()
-    assert "8人なら、同じ相手と二度当たらずに最大2回戦まで組めます。" in page
+    assert "8人なら、同じ相手と二度当たらずに最大1回戦まで組めます。" in page
+    assert "対戦相手の数だけなら2回戦まで可能に見えますが" in page
     assert "この大会の3回戦はそれを超えるため、同じ相手との再戦が少なくとも8回生じます。" in page
+
+    twenty = make_tournament(club, players=20, rounds=6, name="二十人戦")
+    page = as_organiser.get(f"/c/{club.slug}/tournaments/{twenty.pk}/").content.decode()
+    assert "20人なら、同じ相手と二度当たらずに最大5回戦まで組めます。" in page
+    assert "この大会の6回戦はそれを超えるため、同じ相手との再戦が必ず生じます。" in page
+    assert "構成により再戦なしで組めます" not in page
 
 
 def test_the_round_page_gives_each_seated_player_their_chance_of_each_place(
