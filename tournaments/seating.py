@@ -47,7 +47,7 @@ RANDOM, SWISS = "random", "swiss"
 # The draw's own version: every change that gives any input another seating bumps it (a test
 # pins a few draws, so such a change cannot go unnoticed). Each drawn round keeps the version
 # that drew it, so that a record drawn by another Tenbou says so instead of "differs".
-SEATING_ALGORITHM = 18
+SEATING_ALGORITHM = 19
 METHODS = (RANDOM, SWISS)
 TEAM_COST, PAIR_COST = 100, 1  # teammates at one table weigh more than a repeated pair
 # A table of the round being drawn at which its players cannot all take a seat that keeps their
@@ -59,6 +59,8 @@ WIND_COST = 10
 # machine for 32 players over 10 rounds with the winds checked.
 SEARCH_WORK = 2_200_000
 MIN_STEPS = 2_000
+# The steps of the search that places the players sitting out in a design (``_stood_in``).
+STAND_IN_STEPS = 4_000
 STUCK_STEPS = 600  # steps without a better plan before a random shake
 GIVE_UP_STEPS = 6000  # steps without a better plan before the best one is taken
 # Swiss: a conflict (see ``_Field.conflicts``) weighs more than moving players this many tables
@@ -474,11 +476,90 @@ class _Field:
         if not start and all(later == self.players for later in self.later):
             start = constructed_rounds(self.players, self.size, rounds, rng, self.teams)
             built = len(start)
+        elif not start and not self.teams:
+            start = self._stood_in(rounds, rng)
+            built = len(start)
         while len(start) < rounds:
             order = list(self.players_of(len(start)))
             rng.shuffle(order)
             start.append([order[i : i + self.size] for i in range(0, len(order), self.size)])
         return start, built
+
+    def _stood_in(self, rounds: int, rng: random.Random) -> list[list[list[int]]]:
+        """Rounds with byes from a design of as many players as each round seats: the players
+        who sit out none of these rounds give ``b`` *stand-ins* (``b`` the byes a round), the
+        others each hold a place of the design, and in each round the stand-ins take the
+        places of the players sitting out. Players of the design never meet twice; a stand-in
+        meets whom its places' tables seat, so the places are chosen (a search of a counted
+        number of steps) for the stand-ins to meet nobody twice: 34 players over 8 rounds,
+        two byes a round, from the transversal design of 32. Empty when the rounds seat
+        different numbers of players or too few players play every round."""
+        seated = [set(self.players_of(k)) for k in range(rounds)]
+        count, everyone = len(self.players), set(self.everyone)
+        always = sorted(everyone.intersection(*seated))
+        extra = len(everyone) - count
+        if extra < 1 or len(always) < extra or any(len(s) != count for s in seated):
+            return []
+        design = constructed_rounds(list(range(count)), self.size, rounds, rng)
+        if len(design) < 2:
+            return []
+        stand_ins = rng.sample(always, extra)
+        out = [sorted(everyone - s) for s in seated[: len(design)]]
+        sitting_out = sorted(set(chain.from_iterable(out)))
+        mates = [
+            {z: [y for y in table if y != z] for table in round_ for z in table}
+            for round_ in design
+        ]
+        place = dict(zip(sitting_out, rng.sample(range(count), len(sitting_out)), strict=True))
+        taking = [list(range(extra)) for _ in out]  # taking[k][i]: stand-in of out[k][i]
+
+        def repeats() -> int:
+            met: Counter[tuple[int, int]] = Counter()
+            for k, round_out in enumerate(out):
+                taken = {place[o]: taking[k][i] for i, o in enumerate(round_out)}
+                for i, o in enumerate(round_out):
+                    for z in mates[k][place[o]]:  # a place, or (-1 - i) another stand-in
+                        met[(taking[k][i], -1 - taken[z] if z in taken else z)] += 1
+            return sum(n - 1 for n in met.values())
+
+        cost, step = repeats(), 0
+        while cost and step < STAND_IN_STEPS:
+            step += 1
+            if extra > 1 and rng.random() < 0.3:
+                k = rng.randrange(len(out))
+                i, j = rng.sample(range(extra), 2)
+                undo = list(taking[k])
+                taking[k][i], taking[k][j] = taking[k][j], taking[k][i]
+                new = repeats()
+                if new > cost:
+                    taking[k] = undo
+                else:
+                    cost = new
+                continue
+            o = sitting_out[rng.randrange(len(sitting_out))]
+            z = rng.randrange(count)
+            holder = next((other for other, at in place.items() if at == z), None)
+            before = place[o]
+            place[o] = z
+            if holder is not None:
+                place[holder] = before
+            new = repeats()
+            if new > cost:
+                place[o] = before
+                if holder is not None:
+                    place[holder] = z
+            else:
+                cost = new
+        free = [z for z in range(count) if z not in set(place.values())]
+        rest = [p for p in self.everyone if p not in place and p not in stand_ins]
+        rng.shuffle(rest)
+        holders = dict(place.items()) | dict(zip(rest, free, strict=True))
+        by_place = {z: p for p, z in holders.items()}
+        built = []
+        for k, round_ in enumerate(design):
+            taken = {place[o]: stand_ins[taking[k][i]] for i, o in enumerate(out[k])}
+            built.append([[taken.get(z, by_place.get(z, -1)) for z in table] for table in round_])
+        return built
 
     def _stand_ins(self, hint: Sequence[Sequence[Sequence[int]]] | None) -> dict[int, int]:
         """Who takes the planned seats of a player no longer there: a newcomer, in id order."""

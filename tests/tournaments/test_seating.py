@@ -72,6 +72,37 @@ def tournament(
     return history
 
 
+def tournament_with_byes(
+    players: int, rounds: int, byes: int, *, seed: str = "公開シード"
+) -> tuple[list[Round], list[Round]]:
+    """Drawn round by round as ``tournament``, ``byes`` players sitting out each round in turn
+    (players 1 and 2 in round 1, 3 and 4 in round 2 ...), each draw told who sits out later:
+    ``(the rounds drawn, the plan of the first draw)``."""
+    everyone = list(range(1, players + 1))
+
+    def field(number: int) -> list[int]:
+        out = {everyone[((number - 1) * byes + k) % players] for k in range(byes)}
+        return [p for p in everyone if p not in out]
+
+    history: list[Round] = []
+    hint, first_plan = None, None
+    for number in range(1, rounds + 1):
+        plan = plan_rounds(
+            field(number),
+            history,
+            method="random",
+            seed=seed,
+            round_number=number,
+            rounds_total=rounds,
+            hint=hint,
+            later_players=[field(m) for m in range(number + 1, rounds + 1)],
+        )
+        first_plan = first_plan or plan
+        history.append(plan[0])
+        hint = plan[1:]
+    return history, first_plan or []
+
+
 def every_player_once(rounds: Sequence[Round], players: int) -> None:
     for tables in rounds:
         assert sorted(p for table in tables for p in table) == list(range(1, players + 1))
@@ -758,13 +789,16 @@ PINNED_DRAWS = {
     # 18: frames of type 30⁵ and 33⁵ seat 152 and 168 players to their bound; these six did
     # not move
     18: "c7cdd72ffd154233184ac9092c7b80e72dae0fbfba3cbf8db24026975d9ffbc7",
+    # 19: a first draw with byes plans its rounds from a design, stand-ins taking the places
+    # of the players sitting out; a draw with byes pinned from now on
+    19: "7c4aea1ec1568ef24c64862534d4f1827da56a3242ccf0e7ed1d4cec71c8480b",
 }
 
 
 def test_a_change_that_moves_any_draw_bumps_the_seating_algorithm() -> None:
     """Teams (32 x 9 in eight teams), a construction (16 x 5), the published design (32 x 10),
-    a search (12 x 4 over the bound), three-player tables (15 x 7) and a swiss round, drawn
-    and hashed: a change of the
+    a search (12 x 4 over the bound), three-player tables (15 x 7), a swiss round and (from
+    version 19) 34 players with two byes a round, drawn and hashed: a change of the
     draw that moves any of them must come with a new ``SEATING_ALGORITHM`` (and its digest
     here), so that the rounds drawn before say which version drew them."""
     teams = {p: f"team{p % 8}" for p in range(1, 33)}
@@ -784,10 +818,39 @@ def test_a_change_that_moves_any_draw_bumps_the_seating_algorithm() -> None:
             standings=list(range(16, 0, -1)),
         ),
     ]
+    if SEATING_ALGORITHM >= 19:  # and byes (34 x 8, two a round), pinned from 19 on
+        drawn.append(tournament_with_byes(34, 8, 2, seed="pin")[0])
     digest = hashlib.sha256(json.dumps(drawn).encode()).hexdigest()
     assert PINNED_DRAWS.get(SEATING_ALGORITHM) == digest, (
         f"the draw changed: bump SEATING_ALGORITHM and pin {digest}"
     )
+
+
+@pytest.mark.parametrize(("players", "rounds", "byes"), [(34, 8, 2), (33, 8, 1), (35, 8, 3)])
+def test_a_draw_with_byes_plans_its_rounds_from_a_design_with_stand_ins(
+    players: int, rounds: int, byes: int
+) -> None:
+    """34 players, two byes a round (33 with one, 35 with three): the first draw plans all
+    eight rounds from the transversal design of 32, two players who sit out none of them
+    taking the places of those who sit out, placed so that nobody meets anyone twice over the
+    plan (counted here from the planned rounds). The later draws follow it while every
+    player's winds can stay within one, which they do after every round."""
+    drawn, plan = tournament_with_byes(players, rounds, byes)
+    assert len(plan) == rounds
+    planned = Counter(
+        frozenset(pair) for round_ in plan for table in round_ for pair in combinations(table, 2)
+    )
+    assert len(planned) == rounds * (players - byes) // 4 * 6  # no pair twice
+    winds = {player: [0] * 4 for player in range(1, players + 1)}
+    for number, round_ in enumerate(drawn, 1):
+        out = {(number - 1) * byes + k + 1 for k in range(byes)}
+        assert sorted(p for table in round_ for p in table) == sorted(
+            set(range(1, players + 1)) - out
+        )
+        for table in round_:
+            for seat, player in enumerate(table):
+                winds[player][seat] += 1
+        assert max(max(w) - min(w) for w in winds.values()) <= 1
 
 
 def test_the_byes_leave_players_who_can_all_keep_their_winds_within_one() -> None:
