@@ -47,7 +47,7 @@ RANDOM, SWISS = "random", "swiss"
 # The draw's own version: every change that gives any input another seating bumps it (a test
 # pins a few draws, so such a change cannot go unnoticed). Each drawn round keeps the version
 # that drew it, so that a record drawn by another Tenbou says so instead of "differs".
-SEATING_ALGORITHM = 19
+SEATING_ALGORITHM = 20
 METHODS = (RANDOM, SWISS)
 TEAM_COST, PAIR_COST = 100, 1  # teammates at one table weigh more than a repeated pair
 # A table of the round being drawn at which its players cannot all take a seat that keeps their
@@ -387,6 +387,10 @@ class _Field:
         # kind of free seats (a count of players), so a table's key is the sum of its players'.
         self._seat_key = {p: 1 << (4 * mask) for p, mask in self.free_seats.items()}
         self._any_seat_key = 1 << (4 * self.all_seats)
+        # Players off each other's rhythm: byes planned, or some have played more rounds.
+        self.off_rhythm = any(later != self.players for later in self.later) or (
+            len({sum(counts) for counts in self.winds.values()}) > 1
+        )
 
     # -- random -----------------------------------------------------------------------------
 
@@ -1013,6 +1017,10 @@ class _Winds:
 
     def seat(self) -> list[list[list[int]]]:
         size, first = self.field.size, self.field.round_number
+        if self.field.off_rhythm:  # byes or late arrivals: each player's own groups of rounds
+            by_blocks = _colour_blocks(self.tables, self.field.winds, size)
+            if by_blocks is not None:
+                return by_blocks
         seated: list[list[list[int]]] = []
         k = 0
         while k < len(self.tables):
@@ -1044,6 +1052,45 @@ def _colour_group(
             colour[("t", k, t)] = {}
             for player in table:
                 if not _add_edge(colour, ("t", k, t), ("p", player), size):
+                    return None
+    seated = []
+    for k, round_ in enumerate(rounds):
+        tables = []
+        for t in range(len(round_)):
+            by_seat = colour[("t", k, t)]
+            tables.append([by_seat[seat][1] for seat in range(size)])  # type: ignore[index]
+        seated.append(tables)
+    return seated
+
+
+def _colour_blocks(
+    rounds: list[list[list[int]]], winds: Mapping[int, Sequence[int]], size: int
+) -> list[list[list[int]]] | None:
+    """Seat orders for all the planned rounds when players are off each other's rhythm (byes,
+    late arrivals): a player's winds stay within one after every round exactly when each
+    ``size`` rounds *they* play, counted from their first, take every seat once. So the nodes
+    are the tables and each player's groups of their own rounds (the first one less the seats
+    already taken in it), and a proper edge colouring of that bipartite graph, found as in
+    ``_colour_group``, seats everyone: it always exists when no seat is taken yet (König: a
+    bipartite graph of degree ``size`` takes ``size`` colours), which is how a first draw with
+    byes seats all its planned rounds at once. None when the seats taken forbid it."""
+    colour: dict[object, dict[int, object]] = {}
+    played: Counter[int] = Counter()
+    for player, counts in winds.items():
+        if max(counts) - min(counts) > 1:
+            return None
+        played[player] = sum(counts)
+        low = min(counts)
+        node = ("p", player, played[player] // size)
+        colour[node] = {s: ("taken", player, s) for s, n in enumerate(counts) if n > low}
+    for k, round_ in enumerate(rounds):
+        for t, table in enumerate(round_):
+            colour[("t", k, t)] = {}
+            for player in table:
+                node = ("p", player, played[player] // size)
+                played[player] += 1
+                colour.setdefault(node, {})
+                if not _add_edge(colour, ("t", k, t), node, size):
                     return None
     seated = []
     for k, round_ in enumerate(rounds):

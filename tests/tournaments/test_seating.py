@@ -15,6 +15,8 @@ from itertools import combinations
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from tournaments.designs import BASE_ROUNDS
 from tournaments.orbit_designs import ORBIT_ROUNDS
@@ -24,6 +26,7 @@ from tournaments.seating import (
     SEATING_ALGORITHM,
     Round,
     SeatingError,
+    _colour_blocks,
     _galois_field,
     byes_keeping_winds,
     byes_needed,
@@ -792,6 +795,8 @@ PINNED_DRAWS = {
     # 19: a first draw with byes plans its rounds from a design, stand-ins taking the places
     # of the players sitting out; a draw with byes pinned from now on
     19: "7c4aea1ec1568ef24c64862534d4f1827da56a3242ccf0e7ed1d4cec71c8480b",
+    # 20: with byes, the seats of all the planned rounds by each player's own groups of rounds
+    20: "74359747529e42f2a869151a473c9cf645cd0ebe49e5b0bffa8a1cb7c3fd4193",
 }
 
 
@@ -833,14 +838,16 @@ def test_a_draw_with_byes_plans_its_rounds_from_a_design_with_stand_ins(
     """34 players, two byes a round (33 with one, 35 with three): the first draw plans all
     eight rounds from the transversal design of 32, two players who sit out none of them
     taking the places of those who sit out, placed so that nobody meets anyone twice over the
-    plan (counted here from the planned rounds). The later draws follow it while every
-    player's winds can stay within one, which they do after every round."""
+    plan, and seats them all at once by each player's own groups of four rounds, so every
+    later draw follows the plan: counted here from the rounds drawn, nobody meets anyone
+    twice and every player's winds stay within one after every round."""
     drawn, plan = tournament_with_byes(players, rounds, byes)
     assert len(plan) == rounds
-    planned = Counter(
-        frozenset(pair) for round_ in plan for table in round_ for pair in combinations(table, 2)
+    assert drawn == plan
+    met = Counter(
+        frozenset(pair) for round_ in drawn for table in round_ for pair in combinations(table, 2)
     )
-    assert len(planned) == rounds * (players - byes) // 4 * 6  # no pair twice
+    assert len(met) == rounds * (players - byes) // 4 * 6  # no pair twice
     winds = {player: [0] * 4 for player in range(1, players + 1)}
     for number, round_ in enumerate(drawn, 1):
         out = {(number - 1) * byes + k + 1 for k in range(byes)}
@@ -867,3 +874,34 @@ def test_the_byes_leave_players_who_can_all_keep_their_winds_within_one() -> Non
     assert chosen[0] == 20  # the seed's first, kept
     assert chosen[1] < 9  # one of the nine South-only players sits out
     assert winds_can_hold([f for p, f in enumerate(free) if p not in chosen])
+
+
+@settings(deadline=None)
+@given(
+    st.integers(min_value=2, max_value=4),  # tables a round
+    st.integers(min_value=1, max_value=4),  # players who sit out a round, beyond the tables
+    st.integers(min_value=1, max_value=12),  # rounds
+    st.randoms(use_true_random=False),
+    st.sampled_from([3, 4]),
+)
+def test_any_rounds_with_any_byes_can_be_seated_with_every_players_winds_within_one(
+    tables: int, extra: int, rounds: int, rng: random.Random, size: int
+) -> None:
+    """The promise of ``_colour_blocks``: whoever sits out whichever rounds (the same player
+    several rounds running, a player arriving late), any tables of any planned rounds can be
+    seated so that every player's winds stay within one after every round, when nobody has
+    taken a seat yet (König's theorem). Counted here from the seats it gives."""
+    everyone = list(range(tables * size + extra))
+    planned = []
+    for _ in range(rounds):
+        playing = rng.sample(everyone, tables * size)
+        planned.append([playing[t * size : (t + 1) * size] for t in range(tables)])
+    seated = _colour_blocks(planned, {p: [0] * size for p in everyone}, size)
+    assert seated is not None
+    winds = {p: [0] * size for p in everyone}
+    for before, after in zip(planned, seated, strict=True):
+        assert [sorted(t) for t in before] == [sorted(t) for t in after]
+        for table in after:
+            for seat, player in enumerate(table):
+                winds[player][seat] += 1
+        assert max(max(w) - min(w) for w in winds.values()) <= 1
