@@ -47,7 +47,7 @@ RANDOM, SWISS = "random", "swiss"
 # The draw's own version: every change that gives any input another seating bumps it (a test
 # pins a few draws, so such a change cannot go unnoticed). Each drawn round keeps the version
 # that drew it, so that a record drawn by another Tenbou says so instead of "differs".
-SEATING_ALGORITHM = 20
+SEATING_ALGORITHM = 21
 METHODS = (RANDOM, SWISS)
 TEAM_COST, PAIR_COST = 100, 1  # teammates at one table weigh more than a repeated pair
 # A table of the round being drawn at which its players cannot all take a seat that keeps their
@@ -480,7 +480,7 @@ class _Field:
         if not start and all(later == self.players for later in self.later):
             start = constructed_rounds(self.players, self.size, rounds, rng, self.teams)
             built = len(start)
-        elif not start and not self.teams:
+        elif not start and not self.teams and not self.met:  # a first draw with byes
             start = self._stood_in(rounds, rng)
             built = len(start)
         while len(start) < rounds:
