@@ -109,7 +109,7 @@ def byes_needed(player_count: int, table_size: int = 4) -> int:
 class Quality:
     repeated_pairs: int  # meetings beyond the first, over every pair
     most_meetings: int  # the most times one pair met
-    wind_imbalance: int  # the largest (max - min) of one player's wind counts
+    wind_imbalance: int  # the largest (max - min) of one player's wind counts after any round
     teammates_together: int  # pairs of teammates who shared a table
 
 
@@ -163,15 +163,17 @@ def seating_quality(
     meetings: Counter[tuple[int, int]] = Counter()
     winds: dict[int, list[int]] = {}
     teams = teams or {}
+    imbalance = 0
     for tables in rounds:
         for table in tables:
             meetings.update(_pairs(table))
             for seat, player in enumerate(table):
                 winds.setdefault(player, [0] * table_size)[seat] += 1
+        imbalance = max(imbalance, max((max(c) - min(c) for c in winds.values()), default=0))
     return Quality(
         repeated_pairs=sum(count - 1 for count in meetings.values() if count > 1),
         most_meetings=max(meetings.values(), default=0),
-        wind_imbalance=max((max(c) - min(c) for c in winds.values()), default=0),
+        wind_imbalance=imbalance,
         teammates_together=sum(_teammates(table, teams) for tables in rounds for table in tables),
     )
 

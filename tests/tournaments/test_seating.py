@@ -237,7 +237,12 @@ def test_sanma_tables_of_three_use_three_winds() -> None:
     assert all(len(table) == 3 for tables in seated for table in tables)
     quality = seating_quality(seated, table_size=3)
     assert quality.repeated_pairs == 0
-    assert quality.wind_imbalance == 0  # three rounds, three winds: one of each
+    assert quality.wind_imbalance == 1  # within one after every round
+    winds = Counter(
+        (player, seat) for tables in seated for t in tables for seat, player in enumerate(t)
+    )
+    assert set(winds.values()) == {1}
+    assert len(winds) == 12 * 3  # three rounds, three winds: one of each
 
 
 def test_when_repeats_cannot_be_avoided_they_are_as_few_as_possible() -> None:
