@@ -47,7 +47,7 @@ RANDOM, SWISS = "random", "swiss"
 # The draw's own version: every change that gives any input another seating bumps it (a test
 # pins a few draws, so such a change cannot go unnoticed). Each drawn round keeps the version
 # that drew it, so that a record drawn by another Tenbou says so instead of "differs".
-SEATING_ALGORITHM = 21
+SEATING_ALGORITHM = 22
 METHODS = (RANDOM, SWISS)
 TEAM_COST, PAIR_COST = 100, 1  # teammates at one table weigh more than a repeated pair
 # A table of the round being drawn at which its players cannot all take a seat that keeps their
@@ -400,6 +400,7 @@ class _Field:
         self, rounds: int, rng: random.Random, hint: Sequence[Sequence[Sequence[int]]] | None
     ) -> list[Round]:
         start, built = self._start(rounds, rng, hint)
+        as_planned = [[list(t) for t in r] for r in start]
         steps = max(MIN_STEPS, SEARCH_WORK // (len(self.playing) * rounds))
         plan = _Plan(self, start, rng)
         if 1 < built < rounds and not self.met:
@@ -413,6 +414,16 @@ class _Field:
         else:
             plan.search(steps)
         tables = plan.tables
+        if (
+            hint is not None
+            and self.off_rhythm
+            and tables != as_planned
+            and self._winds_hold(as_planned)
+            and _colour_blocks(tables, self.winds, self.size) is None
+        ):
+            # Off the rhythm (byes), the search's rounds could not all keep the winds within
+            # one, while the plan as it stood does: keep the plan, its repeats and its seats.
+            tables = as_planned
         if hint is None or not self._winds_hold(tables):
             tables = _Winds(self, tables).seat()
             if len(tables) > 1:
@@ -526,7 +537,7 @@ class _Field:
                 for i, o in enumerate(round_out):
                     for z in mates[k][place[o]]:  # a place, or (-1 - i) another stand-in
                         met[(taking[k][i], -1 - taken[z] if z in taken else z)] += 1
-            return sum(n - 1 for n in met.values())
+            return sum(_repeat_weight(n) for n in met.values())
 
         cost, step = repeats(), 0
         while cost and step < STAND_IN_STEPS:
