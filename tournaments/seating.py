@@ -575,7 +575,7 @@ class _Field:
         built = []
         for k, round_ in enumerate(design):
             taken = {place[o]: stand_ins[taking[k][i]] for i, o in enumerate(out[k])}
-            built.append([[taken.get(z, by_place.get(z, -1)) for z in table] for table in round_])
+            built.append([[taken.get(z, by_place[z]) for z in table] for table in round_])
         return built
 
     def _stand_ins(self, hint: Sequence[Sequence[Sequence[int]]] | None) -> dict[int, int]:
