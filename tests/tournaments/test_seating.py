@@ -76,7 +76,7 @@ def tournament(
 
 
 def tournament_with_byes(
-    players: int, rounds: int, byes: int, *, seed: str = "公開シード"
+    players: int, rounds: int, byes: int, *, seed: str = "公開シード", size: int = 4
 ) -> tuple[list[Round], list[Round]]:
     """Drawn round by round as ``tournament``, ``byes`` players sitting out each round in turn
     (players 1 and 2 in round 1, 3 and 4 in round 2 ...), each draw told who sits out later:
@@ -97,6 +97,7 @@ def tournament_with_byes(
             seed=seed,
             round_number=number,
             rounds_total=rounds,
+            table_size=size,
             hint=hint,
             later_players=[field(m) for m in range(number + 1, rounds + 1)],
         )
@@ -842,24 +843,28 @@ def test_a_change_that_moves_any_draw_bumps_the_seating_algorithm() -> None:
     )
 
 
-@pytest.mark.parametrize(("players", "rounds", "byes"), [(34, 8, 2), (33, 8, 1), (35, 8, 3)])
+@pytest.mark.parametrize(
+    ("players", "rounds", "byes", "size"),
+    [(34, 8, 2, 4), (33, 8, 1, 4), (35, 8, 3, 4), (28, 8, 1, 3), (29, 8, 2, 3)],
+)
 def test_a_draw_with_byes_plans_its_rounds_from_a_design_with_stand_ins(
-    players: int, rounds: int, byes: int
+    players: int, rounds: int, byes: int, size: int
 ) -> None:
     """34 players, two byes a round (33 with one, 35 with three): the first draw plans all
     eight rounds from the transversal design of 32, two players who sit out none of them
     taking the places of those who sit out, placed so that nobody meets anyone twice over the
     plan, and seats them all at once by each player's own groups of four rounds, so every
     later draw follows the plan: counted here from the rounds drawn, nobody meets anyone
-    twice and every player's winds stay within one after every round."""
-    drawn, plan = tournament_with_byes(players, rounds, byes)
+    twice and every player's winds stay within one after every round. At tables of three the
+    same from a Kirkman system of 27 (28 and 29 players)."""
+    drawn, plan = tournament_with_byes(players, rounds, byes, size=size)
     assert len(plan) == rounds
     assert drawn == plan
     met = Counter(
         frozenset(pair) for round_ in drawn for table in round_ for pair in combinations(table, 2)
     )
-    assert len(met) == rounds * (players - byes) // 4 * 6  # no pair twice
-    winds = {player: [0] * 4 for player in range(1, players + 1)}
+    assert len(met) == rounds * (players - byes) // size * size * (size - 1) // 2  # none twice
+    winds = {player: [0] * size for player in range(1, players + 1)}
     for number, round_ in enumerate(drawn, 1):
         out = {(number - 1) * byes + k + 1 for k in range(byes)}
         assert sorted(p for table in round_ for p in table) == sorted(
