@@ -232,11 +232,13 @@ class Outlook:
     constructed: int  # the rounds a construction seats without a repeat (none: the search)
     fewest_repeats: int  # over the bound: the repeated meetings counting cannot avoid
     most: int  # the most rounds any seating plays without a repeat (the bound, or fewer)
+    byes: int = 0  # players sitting out each round beside ``players``
 
     @property
     def sure(self) -> bool:
-        """Every round asked is seated without a repeat, by construction."""
-        return self.rounds <= self.constructed
+        """Every round asked is seated without a repeat, by construction (never with byes: the
+        stand-ins' places are searched, and may leave a repeat)."""
+        return self.rounds <= self.constructed and not self.byes
 
 
 # Fields whose bound no seating reaches, by (players, table size): the most rounds without a
@@ -260,7 +262,7 @@ def most_rounds_without_a_repeat(players: int, size: int = 4) -> int:
     return SHORT_OF_THE_BOUND.get((players, size), (players - 1) // (size - 1))
 
 
-def outlook(players: int, rounds: int, size: int = 4) -> Outlook:
+def outlook(players: int, rounds: int, size: int = 4, byes: int = 0) -> Outlook:
     bound = (players - 1) // (size - 1) if players > 1 else 0
     ids = list(range(players))
     probe = random.Random(0)  # the count of rounds does not depend on the draw
@@ -269,7 +271,7 @@ def outlook(players: int, rounds: int, size: int = 4) -> Outlook:
     surplus = max(0, (size - 1) * rounds - (players - 1))
     most = most_rounds_without_a_repeat(players, size)
     fewest = -(-players * surplus // 2)
-    return Outlook(players, rounds, bound, min(constructed, bound), fewest, most)
+    return Outlook(players, rounds, bound, min(constructed, bound), fewest, most, byes)
 
 
 RECORD_FORMAT = "tenbou-seating/1"

@@ -193,7 +193,8 @@ def test_the_organiser_reads_what_the_seating_can_promise_before_drawing(
     """Eight players: counting allows two rounds (7 opponents, 3 a round), but two tables
     cannot seat a second round without two players of one table meeting again, so the page
     says one; three rounds leave at least 8 repeated meetings (each plays 9 of 7 opponents).
-    Twenty players over six rounds: the bound, which no seating reaches (five at most)."""
+    Twenty players over six rounds: the bound, which no seating reaches (five at most).
+    Thirty-four with two byes a round: nothing promised by construction."""
     from tests.tournaments.conftest import make_tournament
 
     tournament = make_tournament(club, players=8, rounds=3)
@@ -207,6 +208,13 @@ def test_the_organiser_reads_what_the_seating_can_promise_before_drawing(
     assert "20人なら、同じ相手と二度当たらずに最大5回戦まで組めます。" in page
     assert "この大会の6回戦はそれを超えるため、同じ相手との再戦が必ず生じます。" in page
     assert "構成により再戦なしで組めます" not in page
+
+    # 34 checked in over 8 rounds: 32 a round and two byes; the stand-ins' plan is searched, so
+    # the page promises no round "by construction".
+    byes = make_tournament(club, players=34, rounds=8, name="抜け番あり")
+    page = as_organiser.get(f"/c/{club.slug}/tournaments/{byes.pk}/").content.decode()
+    assert "毎回戦2人の抜け番があるため、32人分の組み合わせをもとに" in page
+    assert "再戦なしで組めます" not in page
 
 
 def test_the_round_page_gives_each_seated_player_their_chance_of_each_place(

@@ -95,7 +95,7 @@ def _outlook(tournament: Tournament) -> Outlook:
     """The seating outlook for the players checked in (byes left out) over the rounds."""
     size = table_size_of(tournament.ruleset)
     checked_in = tournament.entries.filter(status=EntryStatus.CHECKED_IN).count()
-    return outlook(checked_in - checked_in % size, tournament.rounds, size)
+    return outlook(checked_in - checked_in % size, tournament.rounds, size, checked_in % size)
 
 
 def _organiser_forms(tournament: Tournament, number: int | None) -> dict[str, Any]:
