@@ -47,7 +47,7 @@ RANDOM, SWISS = "random", "swiss"
 # The draw's own version: every change that gives any input another seating bumps it (a test
 # pins a few draws, so such a change cannot go unnoticed). Each drawn round keeps the version
 # that drew it, so that a record drawn by another Tenbou says so instead of "differs".
-SEATING_ALGORITHM = 22
+SEATING_ALGORITHM = 23
 METHODS = (RANDOM, SWISS)
 TEAM_COST, PAIR_COST = 100, 1  # teammates at one table weigh more than a repeated pair
 # A table of the round being drawn at which its players cannot all take a seat that keeps their
@@ -233,12 +233,14 @@ class Outlook:
     fewest_repeats: int  # over the bound: the repeated meetings counting cannot avoid
     most: int  # the most rounds any seating plays without a repeat (the bound, or fewer)
     byes: int = 0  # players sitting out each round beside ``players``
+    # With byes: the rounds the stand-ins' transversal design seats without a repeat for sure
+    # (``_Field._stood_in_transversal``), else 0 (their places searched, a repeat possible).
+    with_byes: int = 0
 
     @property
     def sure(self) -> bool:
-        """Every round asked is seated without a repeat, by construction (never with byes: the
-        stand-ins' places are searched, and may leave a repeat)."""
-        return self.rounds <= self.constructed and not self.byes
+        """Every round asked is seated without a repeat, by construction."""
+        return self.rounds <= (self.with_byes if self.byes else self.constructed)
 
 
 # Fields whose bound no seating reaches, by (players, table size): the most rounds without a
@@ -262,6 +264,29 @@ def most_rounds_without_a_repeat(players: int, size: int = 4) -> int:
     return SHORT_OF_THE_BOUND.get((players, size), (players - 1) // (size - 1))
 
 
+def _stand_in_multipliers(q: int, size: int, extra: int) -> list[int] | None:
+    """For ``_Field._stood_in_transversal``: each stand-in's ``λ_k`` in GF(q) (``q`` a prime
+    power), not 0 nor any ``e_k - e_j`` and with the ``λ_k - e_k`` all different, the first
+    such in the field's order; None when there are none (GF(4) at tables of three with two
+    byes, say)."""
+    field = _galois_field(q)
+    if field is None:
+        return None
+    add = field[0]
+    negative = {x: next(y for y in range(q) if add(x, y) == 0) for x in range(q)}
+    lambdas: list[int] = []
+    for k in range(extra):
+        barred = {add(k, negative[j]) for j in range(size) if j != k}  # e_k - e_j
+        used = {add(lam, negative[i]) for i, lam in enumerate(lambdas)}  # λ_i - e_i
+        lam = next(
+            (x for x in range(1, q) if x not in barred and add(x, negative[k]) not in used), None
+        )
+        if lam is None:
+            return None
+        lambdas.append(lam)
+    return lambdas
+
+
 def outlook(players: int, rounds: int, size: int = 4, byes: int = 0) -> Outlook:
     bound = (players - 1) // (size - 1) if players > 1 else 0
     ids = list(range(players))
@@ -271,7 +296,10 @@ def outlook(players: int, rounds: int, size: int = 4, byes: int = 0) -> Outlook:
     surplus = max(0, (size - 1) * rounds - (players - 1))
     most = most_rounds_without_a_repeat(players, size)
     fewest = -(-players * surplus // 2)
-    return Outlook(players, rounds, bound, min(constructed, bound), fewest, most, byes)
+    q = players // size
+    fits = byes and q * size == players and q > size
+    with_byes = q if fits and _stand_in_multipliers(q, size, byes) is not None else 0
+    return Outlook(players, rounds, bound, min(constructed, bound), fewest, most, byes, with_byes)
 
 
 RECORD_FORMAT = "tenbou-seating/1"
@@ -519,6 +547,9 @@ class _Field:
         extra = len(everyone) - count
         if extra < 1 or len(always) < extra or any(len(s) != count for s in seated):
             return []
+        by_construction = self._stood_in_transversal(rounds, always, extra, rng)
+        if by_construction:
+            return by_construction
         design = constructed_rounds(list(range(count)), self.size, rounds, rng)
         if len(design) < 2:
             return []
@@ -579,6 +610,57 @@ class _Field:
             taken = {place[o]: stand_ins[taking[k][i]] for i, o in enumerate(out[k])}
             built.append([[taken.get(z, by_place[z]) for z in table] for table in round_])
         return built
+
+    def _stood_in_transversal(
+        self, rounds: int, always: Sequence[int], extra: int, rng: random.Random
+    ) -> list[list[list[int]]]:
+        """The stand-ins' rounds by construction, when a round seats ``size × q`` players (``q``
+        a prime power past ``size``), there are at most ``q`` rounds and nobody sits out twice
+        in them: the transversal design over GF(q), place ``(i, x)`` of group ``i`` at table
+        ``a`` of round ``r`` when ``x = a + s_r·eᵢ`` (``s_r`` the round's slope, ``eᵢ`` the
+        element ``i``). Stand-in ``k`` keeps to group ``k``, taking in round ``r`` the place
+        ``(k, λ_k·s_r)`` (its player sits out then): it meets in group ``j`` the place
+        ``s_r·(λ_k + e_j - e_k)``, a different one each round while ``λ_k ≠ e_k - e_j``, so it
+        meets nobody twice; and two stand-ins share a table only in the round of slope 0 when
+        the ``λ_k - e_k`` differ. Players of the design never meet twice: nobody does, by
+        construction (34, 33 and 35 players over 8 rounds, 30 over 7, 66 over 16). Empty
+        where it does not apply."""
+        size, count = self.size, len(self.players)
+        q = count // size
+        field = _galois_field(q) if q * size == count and q > size else None
+        out = [sorted(set(self.everyone) - set(self.players_of(k))) for k in range(rounds)]
+        sitting_out = [p for round_out in out for p in round_out]
+        if field is None or rounds > q or len(set(sitting_out)) < len(sitting_out):
+            return []
+        add, mul = field
+        lambdas = _stand_in_multipliers(q, size, extra)
+        if lambdas is None:
+            return []
+        slopes = rng.sample(range(q), rounds)
+        stand_ins = rng.sample(list(always), extra)
+        place: dict[tuple[int, int], int] = {}  # (group, x) -> the player holding it
+        for k, round_out in enumerate(out):
+            for i, player in enumerate(round_out):
+                place[(i, mul(lambdas[i], slopes[k]))] = player
+        rest = [p for p in self.everyone if p not in set(sitting_out) and p not in stand_ins]
+        free = [(i, x) for i in range(size) for x in range(q) if (i, x) not in place]
+        rng.shuffle(rest)
+        place.update(zip(free, rest, strict=True))
+        built = []
+        for k, slope in enumerate(slopes):
+            standing = {(i, mul(lambdas[i], slope)): stand_ins[i] for i in range(len(out[k]))}
+            built.append(
+                [
+                    [
+                        standing.get((i, x), place[(i, x)])
+                        for i in range(size)
+                        for x in [add(a, mul(slope, i))]
+                    ]
+                    for a in range(q)
+                ]
+            )
+        met = Counter(pair for round_ in built for table in round_ for pair in _pairs(table))
+        return built if all(n == 1 for n in met.values()) else []
 
     def _stand_ins(self, hint: Sequence[Sequence[Sequence[int]]] | None) -> dict[int, int]:
         """Who takes the planned seats of a player no longer there: a newcomer, in id order."""

@@ -27,7 +27,9 @@ from tournaments.seating import (
     Round,
     SeatingError,
     _colour_blocks,
+    _Field,
     _galois_field,
+    _stand_in_multipliers,
     byes_keeping_winds,
     byes_needed,
     constructed_rounds,
@@ -809,6 +811,8 @@ PINNED_DRAWS = {
     # 22: with byes, a later draw keeps the plan when the search's rounds would not keep the
     # winds within one; the stand-ins' places weigh a third meeting as the search does
     22: "1a4ca4bd23b90b0af63e573f1eb71c7f96173f65b5bdb433bc944c56a2958f83",
+    # 23: stand-ins in a transversal design by construction (34 x 8 with two byes, 33, 35 ...)
+    23: "08badaa5ac8c3a301bf6f81466097abc3e6776b0ba673e0472c392a53adc8335",
 }
 
 
@@ -940,6 +944,49 @@ def test_any_rounds_with_any_byes_can_be_seated_with_every_players_winds_within_
     for before, after in zip(planned, seated, strict=True):
         assert [sorted(t) for t in before] == [sorted(t) for t in after]
         for table in after:
+            for seat, player in enumerate(table):
+                winds[player][seat] += 1
+        assert max(max(w) - min(w) for w in winds.values()) <= 1
+
+
+@settings(deadline=None)
+@given(
+    st.sampled_from([(5, 4), (7, 4), (8, 4), (9, 4), (16, 4), (4, 3), (5, 3), (7, 3), (11, 3)]),
+    st.data(),
+)
+def test_stand_ins_in_a_transversal_design_meet_nobody_twice_by_construction(
+    field: tuple[int, int], data: st.DataObject
+) -> None:
+    """The promise the page makes with byes: ``size × q`` players a round (``q`` a prime power
+    past ``size``), one to ``size - 1`` byes a round, up to ``q`` rounds, nobody sitting out
+    twice (whoever the byes fall on): the stand-ins' transversal design seats every round's
+    own players and nobody meets anyone twice, counted here from its rounds; and its seats by
+    each player's own groups of rounds keep every wind within one."""
+    q, size = field
+    byes = data.draw(st.integers(min_value=1, max_value=size - 1))
+    if _stand_in_multipliers(q, size, byes) is None:  # the page then promises nothing
+        assert outlook(q * size, 2, size, byes).with_byes == 0
+        return
+    rounds = data.draw(st.integers(min_value=2, max_value=q))  # the byes of round 1 play later
+    everyone = list(range(1, q * size + byes + 1))
+    order = data.draw(st.permutations(everyone))
+    out = [sorted(order[k * byes : (k + 1) * byes]) for k in range(rounds)]
+    playing = [[p for p in everyone if p not in round_out] for round_out in out]
+    field_ = _Field(playing[0], [], size, {}, 1, playing[1:])
+    built = field_._stood_in_transversal(
+        rounds, sorted(set(everyone) - set(order[: rounds * byes])), byes, random.Random(0)
+    )
+    assert len(built) == rounds
+    met: Counter[frozenset[int]] = Counter()
+    for round_, players in zip(built, playing, strict=True):
+        assert sorted(p for table in round_ for p in table) == players
+        met.update(frozenset(pair) for table in round_ for pair in combinations(table, 2))
+    assert set(met.values()) == {1}
+    seated = _colour_blocks(built, {p: [0] * size for p in everyone}, size)
+    assert seated is not None
+    winds = {p: [0] * size for p in everyone}
+    for round_ in seated:
+        for table in round_:
             for seat, player in enumerate(table):
                 winds[player][seat] += 1
         assert max(max(w) - min(w) for w in winds.values()) <= 1

@@ -194,7 +194,7 @@ def test_the_organiser_reads_what_the_seating_can_promise_before_drawing(
     cannot seat a second round without two players of one table meeting again, so the page
     says one; three rounds leave at least 8 repeated meetings (each plays 9 of 7 opponents).
     Twenty players over six rounds: the bound, which no seating reaches (five at most).
-    Thirty-four with two byes a round: nothing promised by construction."""
+    Thirty-four with two byes a round: eight rounds by construction, ten not."""
     from tests.tournaments.conftest import make_tournament
 
     tournament = make_tournament(club, players=8, rounds=3)
@@ -209,10 +209,14 @@ def test_the_organiser_reads_what_the_seating_can_promise_before_drawing(
     assert "この大会の6回戦はそれを超えるため、同じ相手との再戦が必ず生じます。" in page
     assert "構成により再戦なしで組めます" not in page
 
-    # 34 checked in over 8 rounds: 32 a round and two byes; the stand-ins' plan is searched, so
-    # the page promises no round "by construction".
+    # 34 checked in over 8 rounds: 32 a round and two byes, stand-ins in the transversal design
+    # of 32 (GF(8)): by construction. Over 10 rounds the stand-ins' places are searched.
     byes = make_tournament(club, players=34, rounds=8, name="抜け番あり")
     page = as_organiser.get(f"/c/{club.slug}/tournaments/{byes.pk}/").content.decode()
+    assert "毎回戦2人の抜け番がありますが" in page
+    assert "この大会の8回戦は構成により再戦なしで組めます。" in page
+    longer = make_tournament(club, players=34, rounds=10, name="抜け番あり十回戦")
+    page = as_organiser.get(f"/c/{club.slug}/tournaments/{longer.pk}/").content.decode()
     assert "毎回戦2人の抜け番があるため、32人分の組み合わせをもとに" in page
     assert "再戦なしで組めます" not in page
 
