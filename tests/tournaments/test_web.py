@@ -215,6 +215,12 @@ def test_the_organiser_reads_what_the_seating_can_promise_before_drawing(
     page = as_organiser.get(f"/c/{club.slug}/tournaments/{byes.pk}/").content.decode()
     assert "毎回戦2人の抜け番がありますが" in page
     assert "この大会の8回戦は構成により再戦なしで組めます。" in page
+    from tournaments import services
+    from tournaments.models import SeatingMethod
+
+    services.draw_rounds(byes, [1], SeatingMethod.RANDOM, byes=True)
+    page = as_organiser.get(f"/c/{club.slug}/tournaments/{byes.pk}/").content.decode()
+    assert "再戦なしで組めます" not in page  # a round drawn: a re-seat would not use it
     longer = make_tournament(club, players=34, rounds=10, name="抜け番あり十回戦")
     page = as_organiser.get(f"/c/{club.slug}/tournaments/{longer.pk}/").content.decode()
     assert "毎回戦2人の抜け番があるため、32人分の組み合わせをもとに" in page

@@ -7,6 +7,7 @@ the forms beside them.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
@@ -92,10 +93,15 @@ def _next_round(tournament: Tournament, rounds: list[Round]) -> int | None:
 
 
 def _outlook(tournament: Tournament) -> Outlook:
-    """The seating outlook for the players checked in (byes left out) over the rounds."""
+    """The seating outlook for the players checked in (byes left out) over the rounds. With
+    byes, the stand-ins' construction plans a first draw only: once a round is drawn, the page
+    promises nothing by it."""
     size = table_size_of(tournament.ruleset)
     checked_in = tournament.entries.filter(status=EntryStatus.CHECKED_IN).count()
-    return outlook(checked_in - checked_in % size, tournament.rounds, size, checked_in % size)
+    found = outlook(checked_in - checked_in % size, tournament.rounds, size, checked_in % size)
+    if found.byes and tournament.round_set.exists():
+        found = replace(found, with_byes=0)
+    return found
 
 
 def _organiser_forms(tournament: Tournament, number: int | None) -> dict[str, Any]:
