@@ -1150,6 +1150,14 @@ def _colour_group(
             for player in table:
                 if not _add_edge(colour, ("t", k, t), ("p", player), size):
                     return None
+    return _seated_by_colour(colour, rounds, size)
+
+
+def _seated_by_colour(
+    colour: Mapping[object, Mapping[int, object]], rounds: list[list[list[int]]], size: int
+) -> list[list[list[int]]]:
+    """Each table's players in seat order, read from an edge colouring of tables and players:
+    the player at the end of a table's edge coloured ``s`` sits in seat ``s``."""
     seated = []
     for k, round_ in enumerate(rounds):
         tables = []
@@ -1189,14 +1197,7 @@ def _colour_blocks(
                 colour.setdefault(node, {})
                 if not _add_edge(colour, ("t", k, t), node, size):
                     return None
-    seated = []
-    for k, round_ in enumerate(rounds):
-        tables = []
-        for t in range(len(round_)):
-            by_seat = colour[("t", k, t)]
-            tables.append([by_seat[seat][1] for seat in range(size)])  # type: ignore[index]
-        seated.append(tables)
-    return seated
+    return _seated_by_colour(colour, rounds, size)
 
 
 def _add_edge(colour: dict[object, dict[int, object]], u: object, v: object, size: int) -> bool:
