@@ -25,7 +25,7 @@ type (3w)⁵: 33 = 3 × 11.
 
 from __future__ import annotations
 
-from .transversal_designs import galois_field
+from tournaments.transversal_designs import galois_field
 
 Point = tuple[int, int]  # (group, index in the group)
 
