@@ -232,10 +232,16 @@ class Outlook:
     constructed: int  # the rounds a construction seats without a repeat (none: the search)
     fewest_repeats: int  # over the bound: the repeated meetings counting cannot avoid
     most: int  # the most rounds any seating plays without a repeat (the bound, or fewer)
-    byes: int = 0  # players sitting out each round beside ``players``
+    byes: int = 0  # players sitting out each round beside ``players`` (then ``bound`` and
+    # ``fewest_repeats`` count the whole field turning, and ``most`` is the bound)
     # With byes: the rounds the stand-ins' transversal design seats without a repeat for sure
     # (``_Field._stood_in_transversal``), else 0 (their places searched, a repeat possible).
     with_byes: int = 0
+
+    @property
+    def everyone(self) -> int:
+        """The players of the field, those sitting out a round included."""
+        return self.players + self.byes
 
     @property
     def sure(self) -> bool:
@@ -299,7 +305,28 @@ def outlook(players: int, rounds: int, size: int = 4, byes: int = 0) -> Outlook:
     q = players // size
     fits = byes and q * size == players and q > size
     with_byes = q if fits and _stand_in_multipliers(q, size, byes) is not None else 0
+    if byes:  # the field turns: bound and floor count each player's own rounds
+        bound, fewest = _turning_bound(players + byes, byes, rounds, size)
+        most = bound  # the one-round and known-design limits hold for a fixed field only
     return Outlook(players, rounds, bound, min(constructed, bound), fewest, most, byes, with_byes)
+
+
+def _turning_bound(field: int, byes: int, rounds: int, size: int) -> tuple[int, int]:
+    """With ``byes`` players sitting out each round, the fewest byes first, of a field of
+    ``field``: the most rounds counting allows without a repeat (every player meets
+    ``size - 1`` new opponents in each round they play, of ``field - 1``), and the repeated
+    meetings counting leaves over ``rounds``. 34 players, two byes a round: 11 rounds (each
+    plays 11 while nobody has sat out twice; 32 fixed players would get 10)."""
+
+    def surplus(r: int) -> int:
+        sat_out, extra = divmod(byes * r, field)  # ``extra`` players sat out once more
+        over = [max(0, (size - 1) * (r - n) - (field - 1)) for n in (sat_out, sat_out + 1)]
+        return (field - extra) * over[0] + extra * over[1]
+
+    bound = 0
+    while surplus(bound + 1) == 0 and bound < field * size:
+        bound += 1
+    return bound, -(-surplus(rounds) // 2)
 
 
 RECORD_FORMAT = "tenbou-seating/1"

@@ -452,6 +452,26 @@ def test_the_page_says_the_most_rounds_any_seating_reaches_not_only_what_countin
     assert found.constructed == most  # and the constructions seat every round of it
 
 
+@pytest.mark.parametrize(
+    ("playing", "byes", "rounds", "bound", "fewest"),
+    [
+        (32, 2, 8, 11, 0),  # 34 turning: each plays 11 rounds before anyone sits out twice
+        (32, 2, 12, 11, 15),  # ten play 12 (3 opponents too many each), 24 play 11: 30 / 2
+        (12, 2, 4, 4, 0),  # 14 turning: three tables a round, yet four rounds may not repeat
+        (16, 2, 6, 5, 3),
+    ],
+)
+def test_with_byes_the_page_counts_the_field_turning_not_a_fixed_one(
+    playing: int, byes: int, rounds: int, bound: int, fewest: int
+) -> None:
+    """With byes a round seats ``playing`` players of a larger field, each sitting out in turn:
+    the bound and the repeats counting leaves count each player's own rounds; the limits of a
+    fixed field (one round for 12 players, five for 20) do not hold and are not claimed."""
+    found = outlook(playing, rounds, 4, byes)
+    assert (found.bound, found.most, found.fewest_repeats) == (bound, bound, fewest)
+    assert found.everyone == playing + byes
+
+
 @pytest.mark.parametrize(("players", "size"), [(8, 4), (12, 4), (6, 3)])
 def test_fewer_tables_than_seats_cannot_seat_a_second_round_without_a_repeat(
     players: int, size: int

@@ -213,6 +213,7 @@ def test_the_organiser_reads_what_the_seating_can_promise_before_drawing(
     # of 32 (GF(8)): by construction. Over 10 rounds the stand-ins' places are searched.
     byes = make_tournament(club, players=34, rounds=8, name="抜け番あり")
     page = as_organiser.get(f"/c/{club.slug}/tournaments/{byes.pk}/").content.decode()
+    assert "34人なら、同じ相手と二度当たらずに最大11回戦まで組めます。" in page  # the field turns
     assert "毎回戦2人の抜け番がありますが" in page
     assert "この大会の8回戦は構成により再戦なしで組めます。" in page
     from tournaments import services
