@@ -574,14 +574,15 @@ class _Field:
         extra = len(everyone) - count
         if extra < 1 or len(always) < extra or any(len(s) != count for s in seated):
             return []
-        by_construction = self._stood_in_transversal(rounds, always, extra, rng)
+        out = [sorted(everyone - s) for s in seated]
+        by_construction = self._stood_in_transversal(out, always, extra, rng)
         if by_construction:
             return by_construction
         design = constructed_rounds(list(range(count)), self.size, rounds, rng)
         if len(design) < 2:
             return []
         stand_ins = rng.sample(always, extra)
-        out = [sorted(everyone - s) for s in seated[: len(design)]]
+        out = out[: len(design)]
         sitting_out = sorted(set(chain.from_iterable(out)))
         mates = [
             {z: [y for y in table if y != z] for table in round_ for z in table}
@@ -627,7 +628,8 @@ class _Field:
                     place[holder] = z
             else:
                 cost = new
-        free = [z for z in range(count) if z not in set(place.values())]
+        held = set(place.values())
+        free = [z for z in range(count) if z not in held]
         rest = [p for p in self.everyone if p not in place and p not in stand_ins]
         rng.shuffle(rest)
         holders = dict(place.items()) | dict(zip(rest, free, strict=True))
@@ -639,7 +641,11 @@ class _Field:
         return built
 
     def _stood_in_transversal(
-        self, rounds: int, always: Sequence[int], extra: int, rng: random.Random
+        self,
+        out: Sequence[Sequence[int]],
+        always: Sequence[int],
+        extra: int,
+        rng: random.Random,
     ) -> list[list[list[int]]]:
         """The stand-ins' rounds by construction, when a round seats ``size × q`` players (``q``
         a prime power past ``size``), there are at most ``q`` rounds and nobody sits out twice
@@ -650,14 +656,14 @@ class _Field:
         ``s_r·(λ_k + e_j - e_k)``, a different one each round while ``λ_k ≠ e_k - e_j``, so it
         meets nobody twice; and two stand-ins share a table only in the round of slope 0 when
         the ``λ_k - e_k`` differ. Players of the design never meet twice: nobody does, by
-        construction (34, 33 and 35 players over 8 rounds, 30 over 7, 66 over 16). Empty
-        where it does not apply."""
-        size, count = self.size, len(self.players)
+        construction (34, 33 and 35 players over 8 rounds, 30 over 7, 66 over 16). ``out``: who
+        sits out each round. Empty where it does not apply."""
+        size, count, rounds = self.size, len(self.players), len(out)
         q = count // size
         field = _galois_field(q) if q * size == count and q > size else None
-        out = [sorted(set(self.everyone) - set(self.players_of(k))) for k in range(rounds)]
         sitting_out = [p for round_out in out for p in round_out]
-        if field is None or rounds > q or len(set(sitting_out)) < len(sitting_out):
+        away = set(sitting_out)
+        if field is None or rounds > q or len(away) < len(sitting_out):
             return []
         add, mul = field
         lambdas = _stand_in_multipliers(q, size, extra)
@@ -669,7 +675,7 @@ class _Field:
         for k, round_out in enumerate(out):
             for i, player in enumerate(round_out):
                 place[(i, mul(lambdas[i], slopes[k]))] = player
-        rest = [p for p in self.everyone if p not in set(sitting_out) and p not in stand_ins]
+        rest = [p for p in self.everyone if p not in away and p not in stand_ins]
         free = [(i, x) for i in range(size) for x in range(q) if (i, x) not in place]
         rng.shuffle(rest)
         place.update(zip(free, rest, strict=True))
@@ -1763,13 +1769,13 @@ def framed_rounds(
         order = list(players)
         rng.shuffle(order)  # group x's player j is order[x * g + j]; the extras come last
         extras = dict(zip(apart, order[5 * g :], strict=True))
-        inside = [j for j in range(g + extra) if j not in extras]
+        inside = {j: i for i, j in enumerate(j for j in range(g + extra) if j not in extras)}
         built = []
         for t, missing_t in enumerate(frame):
             for holey, fill_round in zip(missing_t, fill, strict=True):
                 tables = [[order[x * g + j] for x, j in table] for table in holey]
                 tables += [
-                    [extras[j] if j in extras else order[t * g + inside.index(j)] for j in table]
+                    [extras[j] if j in extras else order[t * g + inside[j]] for j in table]
                     for table in fill_round
                 ]
                 built.append(tables)

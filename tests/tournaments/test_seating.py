@@ -58,27 +58,19 @@ def tournament(
     size: int = 4,
     teams: Mapping[int, str] | None = None,
 ) -> list[Round]:
-    history: list[Round] = []
-    hint = None
-    for number in range(1, rounds + 1):
-        plan = plan_rounds(
-            list(range(1, players + 1)),
-            history,
-            method="random",
-            seed=seed,
-            round_number=number,
-            rounds_total=rounds,
-            table_size=size,
-            teams=teams,
-            hint=hint,
-        )
-        history.append(plan[0])
-        hint = plan[1:]
-    return history
+    """A whole tournament drawn round by round, as the service draws it: each draw takes the
+    plan the one before returned as its hint."""
+    return tournament_with_byes(players, rounds, 0, seed=seed, size=size, teams=teams)[0]
 
 
 def tournament_with_byes(
-    players: int, rounds: int, byes: int, *, seed: str = "公開シード", size: int = 4
+    players: int,
+    rounds: int,
+    byes: int,
+    *,
+    seed: str = "公開シード",
+    size: int = 4,
+    teams: Mapping[int, str] | None = None,
 ) -> tuple[list[Round], list[Round]]:
     """Drawn round by round as ``tournament``, ``byes`` players sitting out each round in turn
     (players 1 and 2 in round 1, 3 and 4 in round 2 ...), each draw told who sits out later:
@@ -92,6 +84,7 @@ def tournament_with_byes(
     history: list[Round] = []
     hint, first_plan = None, None
     for number in range(1, rounds + 1):
+        later = [field(m) for m in range(number + 1, rounds + 1)] if byes else None
         plan = plan_rounds(
             field(number),
             history,
@@ -100,8 +93,9 @@ def tournament_with_byes(
             round_number=number,
             rounds_total=rounds,
             table_size=size,
+            teams=teams,
             hint=hint,
-            later_players=[field(m) for m in range(number + 1, rounds + 1)],
+            later_players=later,
         )
         first_plan = first_plan or plan
         history.append(plan[0])
@@ -994,7 +988,7 @@ def test_stand_ins_in_a_transversal_design_meet_nobody_twice_by_construction(
     playing = [[p for p in everyone if p not in round_out] for round_out in out]
     field_ = _Field(playing[0], [], size, {}, 1, playing[1:])
     built = field_._stood_in_transversal(
-        rounds, sorted(set(everyone) - set(order[: rounds * byes])), byes, random.Random(0)
+        out, sorted(set(everyone) - set(order[: rounds * byes])), byes, random.Random(0)
     )
     assert len(built) == rounds
     met: Counter[frozenset[int]] = Counter()
