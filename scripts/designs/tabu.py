@@ -41,7 +41,9 @@ Tried without a result, seed 1 as above (CPU seconds, the fewest pairs left over
 and 36 (300, 250: 3 each; tenure 8, seeds 1-3, 400 each: 3; 36 at tenure 8 and 6 at seed 7,
 900 each: 3) and with 1 (600: 3), 156, 168 and 180 with 1 (600 each: 6), 164 with 19 and 37
 (300, 200: 6 each), 188 with 5 (300: 9); the symmetry counts pairs in threes, so 3 is one orbit
-of pairs from the end. 152 as the same model over ``Z_2 x Z_5^2`` in place of the cycle of 50
+of pairs from the end; later, 900 CPU-s each without a result: 132 with 6 at seeds 22 and 24
+(tenure 7, 8) and 36 at seed 23 (9), 180 with 1 at seeds 3 and 4 (6, 7), 156 with 1 at seed 3
+(6). 152 as the same model over ``Z_2 x Z_5^2`` in place of the cycle of 50
 (an automorphism of order 3 there, ``(u, w) -> (-w, u - w)``) ended 6 short in 900 s. Not
 found: 68 has no symmetric model of this kind (as above; nor as four cycles of 17 with five
 short rounds turned into each other by ``x -> 4x``: counting the orbits between opposite
