@@ -237,6 +237,9 @@ class Outlook:
     # With byes: the rounds the stand-ins' transversal design seats without a repeat for sure
     # (``_Field._stood_in_transversal``), else 0 (their places searched, a repeat possible).
     with_byes: int = 0
+    # Rounds drawn so far left the first draw's plan (a swiss or uploaded round, players who
+    # changed, a repeat): the rounds still to seat are searched, nothing promised by construction.
+    departed: bool = False
 
     @property
     def everyone(self) -> int:
@@ -246,6 +249,8 @@ class Outlook:
     @property
     def sure(self) -> bool:
         """Every round asked is seated without a repeat, by construction."""
+        if self.departed:
+            return False
         return self.rounds <= (self.with_byes if self.byes else self.constructed)
 
 

@@ -44,6 +44,7 @@ from tournaments.seating import (
     byes_keeping_winds,
     byes_needed,
     plan_rounds,
+    seating_quality,
 )
 from tournaments.seating_csv import check_everyone_seated, parse_seating_csv
 from tournaments.standings import tournament_standings
@@ -312,6 +313,25 @@ def playing_entries(tournament: Tournament, number: int) -> list[Entry]:
         finalists = set(tournament.finalists)
         return [entry for entry in entries if entry.pk in finalists]
     return list(entries)
+
+
+def kept_to_plan(tournament: Tournament) -> bool:
+    """Whether the rounds drawn so far went as the first draw planned them: every one drawn at
+    random, seating the players checked in now (byes included), and nobody met twice. A swiss
+    or uploaded round, a drop-out, a late arrival or a repeat leaves the plan: the rounds
+    still to seat are then searched, and nothing is promised by construction."""
+    rounds = list(tournament.round_set.all())
+    checked_in = set(
+        tournament.entries.filter(status=EntryStatus.CHECKED_IN).values_list("pk", flat=True)
+    )
+    for round_ in rounds:
+        draw = round_.draw or {}
+        seated = set(draw.get("players") or ()) | set(draw.get("byes") or ())
+        if round_.method != SeatingMethod.RANDOM or seated != checked_in:
+            return False
+    history = history_before(tournament, tournament.rounds + 1)
+    quality = seating_quality(history, table_size=table_size_of(tournament.ruleset))
+    return quality.repeated_pairs == 0
 
 
 def shortfall(tournament: Tournament, number: int) -> tuple[int, int]:

@@ -228,6 +228,49 @@ def test_the_organiser_reads_what_the_seating_can_promise_before_drawing(
     assert "再戦なしで組めます" not in page
 
 
+def test_the_promise_by_construction_goes_once_the_rounds_drawn_leave_its_plan(
+    club: Club, as_organiser: Client
+) -> None:
+    """Sixteen players over five rounds: the affine plane seats them all without a repeat, and
+    a first round drawn at random keeps that plan, so the page still promises it. A swiss
+    round in between leaves the plan (the standings, not the design, seat it): the page then
+    says the rest is searched. So does a drop-out after a published round, a substitute taking
+    the seat: the rounds played seated someone no longer in the field."""
+    from tests.tournaments.conftest import make_tournament, play_round
+    from tournaments import services
+    from tournaments.models import SeatingMethod
+
+    sure = "This tournament's 5 rounds are seated with no repeat, by construction."
+    left = "The rounds seated so far left the plan of the first draw"
+
+    def page(tournament: Tournament) -> str:
+        url = f"/c/{club.slug}/tournaments/{tournament.pk}/"
+        return as_organiser.get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+
+    tournament = make_tournament(club, players=16, rounds=5)
+    shown = page(tournament)
+    assert sure in shown
+    assert left not in shown
+    (first,) = services.draw_rounds(tournament, [1], SeatingMethod.RANDOM)
+    shown = page(tournament)
+    assert sure in shown
+    assert left not in shown
+    play_round(first)
+    services.draw_rounds(tournament, [2], SeatingMethod.SWISS)
+    shown = page(tournament)
+    assert left in shown
+    assert sure not in shown
+
+    dropped = make_tournament(club, players=16, rounds=5, name="途中棄権あり")
+    (first,) = services.draw_rounds(dropped, [1], SeatingMethod.RANDOM)
+    services.publish_round(first, played_on=first.tournament.starts_on)
+    assert sure in page(dropped)
+    services.drop_out(dropped.entries.order_by("pk")[0], substitute="代走")
+    shown = page(dropped)
+    assert left in shown
+    assert sure not in shown
+
+
 def test_the_round_page_gives_each_seated_player_their_chance_of_each_place(
     club: Club, as_organiser: Client
 ) -> None:

@@ -38,7 +38,7 @@ from tournaments.models import (
 )
 from tournaments.registration import places_taken
 from tournaments.seating import Outlook, outlook
-from tournaments.services import seating_record, shortfall, table_size_of
+from tournaments.services import kept_to_plan, seating_record, shortfall, table_size_of
 from tournaments.standings import tournament_ratings, tournament_standings
 
 
@@ -95,12 +95,14 @@ def _next_round(tournament: Tournament, rounds: list[Round]) -> int | None:
 def _outlook(tournament: Tournament) -> Outlook:
     """The seating outlook for the players checked in (byes left out) over the rounds. With
     byes, the stand-ins' construction plans a first draw only: once a round is drawn, the page
-    promises nothing by it."""
+    promises nothing by it; nor by any construction once the rounds drawn left its plan."""
     size = table_size_of(tournament.ruleset)
     checked_in = tournament.entries.filter(status=EntryStatus.CHECKED_IN).count()
     found = outlook(checked_in - checked_in % size, tournament.rounds, size, checked_in % size)
     if found.byes and tournament.round_set.exists():
         found = replace(found, with_byes=0)
+    if tournament.round_set.exists() and not kept_to_plan(tournament):
+        found = replace(found, departed=True)
     return found
 
 
