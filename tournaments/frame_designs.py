@@ -1,5 +1,6 @@
-"""Frames with five groups and tables of four (pure Python): the holey rounds that seat, for
-each group, everybody outside it.
+"""Frames and resolvable designs with five groups and tables of four (pure Python): the holey
+rounds that seat, for each group, everybody outside it, and the rounds that seat everybody
+with nobody meeting anyone of their own group.
 
 A **4-frame of type g⁵** has ``5g`` points in five groups of ``g``; its tables are grouped
 into *holey rounds*, each seating every point outside one group exactly once, ``g / 3`` of
@@ -52,6 +53,43 @@ FRAMES: dict[int, tuple[int, int, tuple[tuple[int, int, int, int], ...]]] = {
 }
 
 
+# g: a resolvable group divisible design of type g⁵ (every round seats all 5g points, any two
+# points of different groups share one table, of one group none), as base rounds over Z₅ × Z_g:
+# (turned, step, base tables). The base round is the tables ``(x + s, y + step·k)`` for every
+# ``k`` and, when ``turned``, every ``s`` (the round is kept by turning the groups); its rounds
+# are its shifts ``(x + s', y + t)`` for ``t < step`` and, when not ``turned``, every ``s'``.
+# Found by ``scripts/designs/five_groups.c`` (a tabu search, 0.1 s): for 36, two base rounds of
+# 20 rounds and two of 4, the 48 rounds of type 36⁵.
+RESOLVABLE_FIVE: dict[int, tuple[tuple[bool, int, tuple[tuple[Point, ...], ...]], ...]] = {
+    36: (
+        (
+            False,
+            4,
+            (
+                ((3, 30), (4, 35), (0, 2), (1, 19)),
+                ((1, 30), (2, 13), (4, 29), (0, 7)),
+                ((4, 24), (3, 8), (2, 0), (1, 1)),
+                ((1, 28), (3, 7), (0, 16), (2, 7)),
+                ((0, 25), (2, 30), (4, 30), (3, 21)),
+            ),
+        ),
+        (
+            False,
+            4,
+            (
+                ((4, 27), (2, 5), (0, 13), (3, 1)),
+                ((0, 24), (3, 10), (2, 22), (1, 28)),
+                ((0, 2), (2, 35), (4, 28), (1, 22)),
+                ((0, 15), (4, 30), (3, 19), (1, 17)),
+                ((1, 15), (3, 0), (2, 8), (4, 25)),
+            ),
+        ),
+        (True, 4, (((0, 12), (4, 15), (3, 17), (1, 18)),)),
+        (True, 4, (((3, 12), (0, 1), (4, 30), (2, 11)),)),
+    ),
+}
+
+
 def holey_rounds(g: int) -> list[list[list[list[Point]]]] | None:
     """``rounds[t]``: the ``g / 3`` holey rounds that seat everybody outside group ``t``, each
     a list of tables of four points; None when no frame of type g⁵ is stored.
@@ -88,4 +126,25 @@ def holey_rounds(g: int) -> list[list[list[list[Point]]]] | None:
                     ]
                 )
         rounds.append(missing_t)
+    return rounds
+
+
+def resolvable_five(g: int) -> list[list[list[Point]]] | None:
+    """The ``4g / 3`` rounds of the resolvable design of type g⁵ stored for ``g`` (each a list
+    of tables of four ``(group, index)`` points), or None."""
+    stored = RESOLVABLE_FIVE.get(g)
+    if stored is None:
+        return None
+    rounds: list[list[list[Point]]] = []
+    for turned, step, bases in stored:
+        groups_kept = range(5) if turned else range(1)
+        base = [
+            [((x + s) % 5, (y + step * k) % g) for x, y in table]
+            for table in bases
+            for s in groups_kept
+            for k in range(g // step)
+        ]
+        for s in range(1) if turned else range(5):
+            for t in range(step):
+                rounds.append([[((x + s) % 5, (y + t) % g) for x, y in table] for table in base])
     return rounds

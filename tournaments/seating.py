@@ -33,7 +33,7 @@ from itertools import chain, combinations, permutations
 from typing import Any
 
 from tournaments.designs import BASE_ROUNDS
-from tournaments.frame_designs import FRAMES, holey_rounds
+from tournaments.frame_designs import FRAMES, RESOLVABLE_FIVE, holey_rounds, resolvable_five
 from tournaments.orbit_designs import ORBIT_ROUNDS
 from tournaments.published_designs import published_rounds
 from tournaments.rotational_designs import ROTATIONAL_ROUNDS
@@ -47,7 +47,7 @@ RANDOM, SWISS = "random", "swiss"
 # The draw's own version: every change that gives any input another seating bumps it (a test
 # pins a few draws, so such a change cannot go unnoticed). Each drawn round keeps the version
 # that drew it, so that a record drawn by another Tenbou says so instead of "differs".
-SEATING_ALGORITHM = 23
+SEATING_ALGORITHM = 24
 METHODS = (RANDOM, SWISS)
 TEAM_COST, PAIR_COST = 100, 1  # teammates at one table weigh more than a repeated pair
 # A table of the round being drawn at which its players cannot all take a seat that keeps their
@@ -1791,6 +1791,34 @@ def framed_rounds(
     return []
 
 
+def grouped_rounds(
+    players: Sequence[int], size: int, rounds: int, rng: random.Random
+) -> list[list[list[int]]]:
+    """``5g`` players at tables of four from a resolvable group divisible design of type g⁵
+    (``tournaments.frame_designs.resolvable_five``): its ``4g / 3`` rounds seat every two
+    players of different groups once, then each group plays a design of ``g`` at its bound by
+    itself. 180 = 5 × 36: 48 rounds and the 11 of the design of 36, the bound of 59."""
+    count = len(players)
+    g = count // 5
+    if size != 4 or count % 5 or g not in RESOLVABLE_FIVE:
+        return []
+    across = resolvable_five(g)
+    inside = constructed_rounds(list(range(g)), size, (g - 1) // 3, rng)
+    if across is None or len(inside) < (g - 1) // 3:
+        return []
+    order = list(players)
+    rng.shuffle(order)  # group x's player j is order[x * g + j]
+    built = [[[order[x * g + j] for x, j in table] for table in round_] for round_ in across]
+    built += [
+        [[order[x * g + j] for j in table] for x in range(5) for table in round_]
+        for round_ in inside
+    ]
+    rng.shuffle(built)
+    for round_ in built:
+        rng.shuffle(round_)
+    return built[:rounds]
+
+
 def _players_apart(
     rounds: Sequence[Sequence[Sequence[int]]], players: int, count: int
 ) -> tuple[int, ...] | None:
@@ -1877,6 +1905,7 @@ FALLBACK_CONSTRUCTIONS = (
     orbit_rounds,
     inflated_group_rounds,
     framed_rounds,
+    grouped_rounds,
 )
 
 

@@ -24,7 +24,8 @@ orbit with another pair (or sit where none may), a move swaps two players of dif
   ring (``N ≡ 0 mod 12``): sigma then moves every orbit of the turning to another, the ring's
   three tables meet three different offsets, and 48, 60 and 72 come in 0.1, 3 and 8 s that way
   (156, 168 and 180, whose cycles have no other cube root of 1, have this model only; 168 is
-  now seated by a frame, ``tournaments/frame_designs.py``). ``N ≡ 8 mod 12`` with no cube root
+  now seated by a frame and 180 by a resolvable design of five groups, both in
+  ``tournaments/frame_designs.py``). ``N ≡ 8 mod 12`` with no cube root
   of 1 but 1 (68, 92, 104, 140, 152, 200) has no such model: the two fixed players' tables would
   meet the same three offsets (152 is seated by a frame too).
 

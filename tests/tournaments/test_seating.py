@@ -654,8 +654,9 @@ def test_the_designs_found_offline_or_inflated_seat_every_pair_exactly_once(
 # product) with its groups of 36 and 44 seated by their packings; the design of 24 inflated by 8;
 # Wilson's TD(5, 24) with its groups of 24 seated by theirs (96), and TD(4, 30) with its groups
 # of 30 at three-player tables (90); frames of type 30⁵ and 33⁵ with two or three players
-# joining each group, who play the design of 32 (36) with it (152, 168).
-PACKINGS_BUILT = [(144, 4), (176, 4), (192, 4), (96, 4), (90, 3), (152, 4), (168, 4)]
+# joining each group, who play the design of 32 (36) with it (152, 168); a resolvable design
+# of type 36⁵ with each group of 36 seated by its packing (180).
+PACKINGS_BUILT = [(144, 4), (176, 4), (192, 4), (96, 4), (90, 3), (152, 4), (168, 4), (180, 4)]
 
 
 @pytest.mark.parametrize(("players", "size"), [*PACKINGS_FOUND, *PACKINGS_STORED, *PACKINGS_BUILT])
@@ -827,6 +828,9 @@ PINNED_DRAWS = {
     22: "1a4ca4bd23b90b0af63e573f1eb71c7f96173f65b5bdb433bc944c56a2958f83",
     # 23: stand-ins in a transversal design by construction (34 x 8 with two byes, 33, 35 ...)
     23: "08badaa5ac8c3a301bf6f81466097abc3e6776b0ba673e0472c392a53adc8335",
+    # 24: a resolvable design of type 36⁵ seats 180 players to their bound; these seven did
+    # not move
+    24: "08badaa5ac8c3a301bf6f81466097abc3e6776b0ba673e0472c392a53adc8335",
 }
 
 
