@@ -178,6 +178,7 @@ def test_a_draw_past_the_construction_is_the_same_on_any_machine_and_reads_no_cl
         (40, 13, 4),
         (15, 7, 3),
         (36, 17, 3),
+        (180, 59, 4),
     ],
     ids=[
         "16x5",
@@ -191,6 +192,7 @@ def test_a_draw_past_the_construction_is_the_same_on_any_machine_and_reads_no_cl
         "40x13 stored",
         "15x7 sanma stored",
         "36x17 sanma",
+        "180x59 five groups",
     ],
 )
 def test_the_constructions_seat_their_players_to_the_bound_without_a_repeat(
