@@ -1590,10 +1590,7 @@ def inflated_rounds(
                 place = {s: (line[i], j) for i, g in enumerate(groups) for j, s in enumerate(g)}
                 tables += [[order[4 * place[s][0] + place[s][1]] for s in t] for t in round_]
             built.append(tables)
-    rng.shuffle(built)
-    for round_ in built:
-        rng.shuffle(round_)
-    return built[:rounds]
+    return _in_drawn_order(built, rounds, rng)
 
 
 def tripled_rounds(
@@ -1626,10 +1623,7 @@ def tripled_rounds(
             built[second[i][j]].append([order[i], order[v + j], order[2 * v + first[i][j]]])
     for round_ in inner:
         built.append([[order[g * v + p] for p in table] for g in range(3) for table in round_])
-    rng.shuffle(built)
-    for round_ in built:
-        rng.shuffle(round_)
-    return built[:rounds]
+    return _in_drawn_order(built, rounds, rng)
 
 
 def nearly_kirkman_rounds(
@@ -1668,10 +1662,7 @@ def nearly_kirkman_rounds(
                     tables.setdefault((0, first(i, j)), []).append(order[point + colour])
                     tables.setdefault((1, second(i, j)), []).append(order[point + 1 - colour])
             built.append(list(tables.values()))
-    rng.shuffle(built)
-    for round_ in built:
-        rng.shuffle(round_)
-    return built[:rounds]
+    return _in_drawn_order(built, rounds, rng)
 
 
 def inflated_group_rounds(
@@ -1742,10 +1733,7 @@ def inflated_group_rounds(
         built.append(
             [[order[g[j // w] * w + j % w] for j in table] for g in groups for table in round_]
         )
-    rng.shuffle(built)
-    for round_ in built:
-        rng.shuffle(round_)
-    return built[:rounds]
+    return _in_drawn_order(built, rounds, rng)
 
 
 def framed_rounds(
@@ -1784,10 +1772,7 @@ def framed_rounds(
                     for table in fill_round
                 ]
                 built.append(tables)
-        rng.shuffle(built)
-        for round_ in built:
-            rng.shuffle(round_)
-        return built[:rounds]
+        return _in_drawn_order(built, rounds, rng)
     return []
 
 
@@ -1813,6 +1798,14 @@ def grouped_rounds(
         [[order[x * g + j] for j in table] for x in range(5) for table in round_]
         for round_ in inside
     ]
+    return _in_drawn_order(built, rounds, rng)
+
+
+def _in_drawn_order(
+    built: list[list[list[int]]], rounds: int, rng: random.Random
+) -> list[list[list[int]]]:
+    """A construction's rounds in an order the seed draws, each round's tables too: the first
+    ``rounds`` of them."""
     rng.shuffle(built)
     for round_ in built:
         rng.shuffle(round_)

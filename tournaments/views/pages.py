@@ -99,9 +99,11 @@ def _outlook(tournament: Tournament) -> Outlook:
     size = table_size_of(tournament.ruleset)
     checked_in = tournament.entries.filter(status=EntryStatus.CHECKED_IN).count()
     found = outlook(checked_in - checked_in % size, tournament.rounds, size, checked_in % size)
-    if found.byes and tournament.round_set.exists():
+    if not tournament.round_set.exists():
+        return found
+    if found.byes:
         found = replace(found, with_byes=0)
-    if tournament.round_set.exists() and not kept_to_plan(tournament):
+    if not kept_to_plan(tournament):
         found = replace(found, departed=True)
     return found
 
