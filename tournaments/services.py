@@ -319,8 +319,11 @@ def kept_to_plan(tournament: Tournament) -> bool:
     """Whether the rounds drawn so far went as the first draw planned them: every one drawn at
     random, seating the players checked in now (byes included), and nobody met twice. A swiss
     or uploaded round, a drop-out, a late arrival or a repeat leaves the plan: the rounds
-    still to seat are then searched, and nothing is promised by construction."""
+    still to seat are then searched, and nothing is promised by construction. With a cut, the
+    plan is the qualifying rounds': the finals after it seat the finalists, not the plan."""
     rounds = list(tournament.round_set.all())
+    if tournament.cut_after is not None:
+        rounds = [round_ for round_ in rounds if round_.number <= tournament.cut_after]
     checked_in = set(
         tournament.entries.filter(status=EntryStatus.CHECKED_IN).values_list("pk", flat=True)
     )
@@ -329,7 +332,7 @@ def kept_to_plan(tournament: Tournament) -> bool:
         seated = set(draw.get("players") or ()) | set(draw.get("byes") or ())
         if round_.method != SeatingMethod.RANDOM or seated != checked_in:
             return False
-    history = history_before(tournament, tournament.rounds + 1)
+    history = history_before(tournament, (tournament.cut_after or tournament.rounds) + 1)
     quality = seating_quality(history, table_size=table_size_of(tournament.ruleset))
     return quality.repeated_pairs == 0
 

@@ -371,3 +371,87 @@ def test_a_tournament_tables_game_shows_its_chances_before_the_first_hand(
     scoring.record_hand(game, draw, version=game.version, key="first")
     after = as_organiser.get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
     assert "Before the first hand" not in after
+
+
+def test_with_a_cut_the_outlook_counts_the_rounds_before_it_and_the_finals_keep_it(
+    club: Club, as_organiser: Client
+) -> None:
+    """Sixteen players, six rounds, a cut to four after round five: the field plays five rounds
+    (the affine plane seats them without a repeat, as the draw plans to the cut), and the four
+    finalists, who met in the rounds before, play the sixth among themselves. The page counts
+    the five (not six rounds of sixteen, past the bound of five: repeats it would have
+    promised), says the finals may meet again, and a swiss final does not make the qualifying
+    rounds' plan look broken. Counted from the stored rounds: no repeat before the cut."""
+    from collections import Counter
+    from itertools import combinations
+
+    from tests.tournaments.conftest import make_tournament, play_round
+    from tournaments import services
+    from tournaments.models import SeatingMethod
+
+    def page() -> str:
+        url = f"/c/{club.slug}/tournaments/{tournament.pk}/"
+        return as_organiser.get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+
+    lead = (
+        "Rounds 1 to 5, before the cut (the top 4 then play the finals among themselves, "
+        "and may meet again there):"
+    )
+    sure = "This tournament's 5 rounds are seated with no repeat, by construction."
+    left = "The rounds seated so far left the plan of the first draw"
+    tournament = make_tournament(
+        club, players=16, rounds=6, cut_after=5, cut_size=4, cut_carry="halved"
+    )
+    shown = page()
+    assert lead in shown
+    assert sure in shown
+    assert "repeated meetings" not in shown
+    url = f"/c/{club.slug}/tournaments/{tournament.pk}/"
+    japanese = as_organiser.get(url, HTTP_ACCEPT_LANGUAGE="ja").content.decode()
+    assert "カット前の1〜5回戦について" in japanese
+    assert "この大会の5回戦は、構成により再戦なしで組めます。" in japanese
+    for number in range(1, 6):
+        (round_,) = services.draw_rounds(tournament, [number], SeatingMethod.RANDOM)
+        play_round(round_)
+    shown = page()
+    assert sure in shown
+    assert left not in shown
+    met = Counter(
+        frozenset(pair)
+        for tables in services.history_before(tournament, 6)
+        for table in tables
+        for pair in combinations(table, 2)
+    )
+    assert len(met) == 5 * 4 * 6
+    assert max(met.values()) == 1
+
+    finalists = set(services.make_cut(tournament))
+    (final,) = services.draw_rounds(tournament, [6], SeatingMethod.SWISS)
+    play_round(final)
+    shown = page()
+    assert lead in shown
+    assert sure in shown
+    assert left not in shown
+    (table,) = services.history_before(tournament, 7)[5]
+    assert set(table) == finalists
+    assert any(met[frozenset(pair)] for pair in combinations(table, 2))  # they had met
+
+
+def test_a_swiss_round_before_the_cut_still_leaves_the_plan(
+    club: Club, as_organiser: Client
+) -> None:
+    """The cut narrows what the plan covers, not what leaves it: a swiss round among the
+    qualifying rounds still does."""
+    from tests.tournaments.conftest import make_tournament, play_round
+    from tournaments import services
+    from tournaments.models import SeatingMethod
+
+    tournament = make_tournament(
+        club, players=16, rounds=6, cut_after=5, cut_size=4, cut_carry="halved"
+    )
+    (first,) = services.draw_rounds(tournament, [1], SeatingMethod.RANDOM)
+    play_round(first)
+    services.draw_rounds(tournament, [2], SeatingMethod.SWISS)
+    url = f"/c/{club.slug}/tournaments/{tournament.pk}/"
+    shown = as_organiser.get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "The rounds seated so far left the plan of the first draw" in shown

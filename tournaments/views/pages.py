@@ -93,12 +93,16 @@ def _next_round(tournament: Tournament, rounds: list[Round]) -> int | None:
 
 
 def _outlook(tournament: Tournament) -> Outlook:
-    """The seating outlook for the players checked in (byes left out) over the rounds. With
+    """The seating outlook for the players checked in (byes left out) over the rounds (those
+    before the cut, where there is one). With
     byes, the stand-ins' construction plans a first draw only: once a round is drawn, the page
     promises nothing by it; nor by any construction once the rounds drawn left its plan."""
     size = table_size_of(tournament.ruleset)
     checked_in = tournament.entries.filter(status=EntryStatus.CHECKED_IN).count()
-    found = outlook(checked_in - checked_in % size, tournament.rounds, size, checked_in % size)
+    # With a cut, the field plays the rounds up to it; the finalists, a few of them, then meet
+    # again whatever the draw (the page says so): the outlook is the qualifying rounds'.
+    rounds = tournament.cut_after or tournament.rounds
+    found = outlook(checked_in - checked_in % size, rounds, size, checked_in % size)
     if not tournament.round_set.exists():
         return found
     if found.byes:
