@@ -874,6 +874,14 @@ class _Plan:
             if count:
                 self.met_with.setdefault(a, {})[b] = count
                 self.met_with.setdefault(b, {})[a] = count
+        # Each round's part of ``_conflicted``, kept between steps and counted again only when
+        # a swap changed that round or made a pair at one of its tables cross from one meeting
+        # to two (or back): None where it must be counted again.
+        self._round_conflicts: list[list[tuple[int, int]] | None] = [None] * len(tables)
+        self._table_conflicts: list[list[list[tuple[int, int]] | None]] = [
+            [None] * len(round_) for round_ in tables
+        ]
+        self._wind_conflicts: list[tuple[int, int]] | None = None
         self.cost = self._cost()
 
     def _cost(self) -> int:
@@ -936,20 +944,37 @@ class _Plan:
         return [[list(table) for table in round_] for round_ in self.tables]
 
     def _conflicted(self) -> list[tuple[int, int]]:
-        """(round, player) of every player in a conflict."""
-        teams, met_with = self.field.teams, self.met_with
+        """(round, player) of every player in a conflict: round by round, table by table, each
+        pair in turn; then every player of a table of the round drawn that blocks the winds."""
         found: list[tuple[int, int]] = []
+        kept = self._round_conflicts
         # The constructed rounds of a first draw (before ``locked``) are kept as they are.
         for k in range(self.locked, len(self.tables)):
-            for table in self.tables[k]:
-                for a, b in combinations(table, 2):
+            part = kept[k]
+            if part is None:
+                part = kept[k] = self._conflicts_of(k)
+            found += part
+        if self._wind_conflicts is None:
+            blocked = self.field.wind_blocked
+            self._wind_conflicts = [
+                (0, player) for table in self.tables[0] if blocked(table) for player in table
+            ]
+        return found + self._wind_conflicts
+
+    def _conflicts_of(self, k: int) -> list[tuple[int, int]]:
+        """Round ``k``'s part, table by table (each table's part kept as the round's is)."""
+        teams, met_with = self.field.teams, self.met_with
+        found: list[tuple[int, int]] = []
+        kept = self._table_conflicts[k]
+        for number, part in enumerate(kept):
+            if part is None:
+                part = kept[number] = []
+                for a, b in combinations(self.tables[k][number], 2):
                     if met_with[a].get(b, 0) > 1 or (
                         teams and a in teams and teams.get(b) == teams[a]
                     ):
-                        found += [(k, a), (k, b)]
-        for table in self.tables[0]:
-            if self.field.wind_blocked(table):
-                found += [(0, player) for player in table]
+                        part += [(k, a), (k, b)]
+            found += part
         return found
 
     def _delta(self, k: int, a: int, b: int, keys: Sequence[int] | None = None) -> int:
@@ -999,15 +1024,38 @@ class _Plan:
     def _best_swap(
         self, k: int, player: int, tabu: dict[tuple[int, int, int], int], step: int, best: int
     ) -> tuple[int, int] | None:
-        mine = self.where[k][player][0]
+        where = self.where[k]
+        mine = where[player][0]
         options: list[tuple[int, int]] = []
         lowest = None
         # Every swap of this step starts from the same tables: their wind keys are read once.
         keys = [self.field.table_key(table) for table in self.tables[0]] if k == 0 else None
+        # What ``_delta`` adds up, with the player's own part (leaving their table, joining
+        # each other one) summed once a step instead of once a swap: the same sums.
+        more, teams, tables = self._more_table, self.field.teams, self.tables[k]
+        if more is not None:
+            leaving, joining = self._moving_parts(k, player)
+            met_player = self.met_with[player].get
+            team = teams.get(player) if teams else None
+            home = [p for p in tables[mine] if p != player]
         for other in self.field.players_of(k):
-            if self.where[k][other][0] == mine:
+            table = where[other][0]
+            if table == mine:
                 continue
-            delta = self._delta(k, player, other, keys)
+            if more is None:
+                delta = self._delta(k, player, other, keys)
+            else:  # the other player's side of ``_delta``, and the player's from their parts
+                met = self.met_with[other].get
+                delta = joining[table] - leaving - more[met_player(other, 0)]
+                for p in tables[table]:
+                    if p != other:
+                        delta -= more[met(p, 0) - 1]
+                for p in home:
+                    delta += more[met(p, 0)]
+                if teams:
+                    delta += self._team_change(player, other, team, tables[table], home)
+                if k == 0:
+                    delta += WIND_COST * self._wind_change(player, mine, other, table, keys)
             if tabu.get((k, player, other), 0) > step and self.cost + delta >= best:
                 continue
             if lowest is None or delta < lowest:
@@ -1015,6 +1063,50 @@ class _Plan:
             elif delta == lowest:
                 options.append((delta, other))
         return options[self.rng.randrange(len(options))] if options else None
+
+    def _moving_parts(self, k: int, player: int) -> tuple[int, list[int]]:
+        """``player``'s part of every swap of round ``k``: what leaving their table takes off,
+        and what joining each table adds (all its players; ``_best_swap`` takes off the one
+        swapped out)."""
+        more, teams = self._more_table, self.field.teams
+        assert more is not None
+        team = teams.get(player) if teams else None
+        met = self.met_with[player].get
+        tables = self.tables[k]
+        mine = self.where[k][player][0]
+        leaving = 0
+        for other in tables[mine]:
+            if other != player:
+                leaving += more[met(other, 0) - 1]
+                if team is not None and teams.get(other) == team:
+                    leaving += TEAM_COST
+        joining = []
+        for number, table in enumerate(tables):
+            added = 0
+            if number != mine:
+                for other in table:
+                    added += more[met(other, 0)]
+                    if team is not None and teams.get(other) == team:
+                        added += TEAM_COST
+            joining.append(added)
+        return leaving, joining
+
+    def _team_change(
+        self, a: int, b: int, team_a: str | None, b_table: list[int], a_table: list[int]
+    ) -> int:
+        """The teammates ``_delta`` counts when ``a`` (of ``team_a``) and ``b`` swap: ``a``
+        leaves for ``b``'s table, ``b`` for ``a``'s (``a_table`` without ``a``)."""
+        teams = self.field.teams
+        team_b = teams.get(b)
+        delta = -TEAM_COST if team_a is not None and team_b == team_a else 0
+        if team_b is not None:
+            for p in b_table:
+                if p != b and teams.get(p) == team_b:
+                    delta -= TEAM_COST
+            for p in a_table:
+                if teams.get(p) == team_b:
+                    delta += TEAM_COST
+        return delta
 
     def _swap(self, k: int, a: int, b: int) -> None:
         (ta, sa), (tb, sb) = self.where[k][a], self.where[k][b]
@@ -1024,12 +1116,26 @@ class _Plan:
         self.where[k][a], self.where[k][b] = (tb, sb), (ta, sa)
         self.met.update(_pairs(round_[ta]) + _pairs(round_[tb]))
         met, met_with = self.met, self.met_with
+        kept = self._round_conflicts
+        kept[k] = self._table_conflicts[k][ta] = self._table_conflicts[k][tb] = None
+        if k == 0:
+            self._wind_conflicts = None
         for table in (round_[ta], round_[tb]):  # a and b met others; others met a and b
             for other in table:
                 for mover in (a, b):
                     if other != mover:
                         count = met[(mover, other) if mover < other else (other, mover)]
+                        if (met_with[mover].get(other, 0) > 1) != (count > 1):
+                            self._forget_rounds_seating(mover, other)
                         met_with[mover][other] = met_with[other][mover] = count
+
+    def _forget_rounds_seating(self, a: int, b: int) -> None:
+        """Count again the conflicts of every round that seats ``a`` and ``b`` at one table."""
+        kept = self._round_conflicts
+        for j, where in enumerate(self.where):
+            at_a, at_b = where.get(a), where.get(b)
+            if at_a is not None and at_b is not None and at_a[0] == at_b[0]:
+                kept[j] = self._table_conflicts[j][at_a[0]] = None
 
     def _shake(self) -> None:
         """A few random swaps, to leave a valley the tabu search keeps falling back into."""
