@@ -1109,25 +1109,29 @@ class _Plan:
         return delta
 
     def _swap(self, k: int, a: int, b: int) -> None:
+        """Swap ``a`` and ``b`` (at two tables of round ``k``): ``a`` no longer meets the rest
+        of its table there and meets the rest of ``b``'s, and the other way round (``met_with``
+        follows; ``met``, the pairs' count, is ``_load``'s and read there only)."""
         (ta, sa), (tb, sb) = self.where[k][a], self.where[k][b]
         round_ = self.tables[k]
-        self.met.subtract(_pairs(round_[ta]) + _pairs(round_[tb]))
+        rest_a = [p for p in round_[ta] if p != a]
+        rest_b = [p for p in round_[tb] if p != b]
         round_[ta][sa], round_[tb][sb] = b, a
         self.where[k][a], self.where[k][b] = (tb, sb), (ta, sa)
-        self.met.update(_pairs(round_[ta]) + _pairs(round_[tb]))
-        met, met_with = self.met, self.met_with
         kept = self._round_conflicts
         kept[k] = self._table_conflicts[k][ta] = self._table_conflicts[k][tb] = None
         if k == 0:
             self._wind_conflicts = None
-        for table in (round_[ta], round_[tb]):  # a and b met others; others met a and b
-            for other in table:
-                for mover in (a, b):
-                    if other != mover:
-                        count = met[(mover, other) if mover < other else (other, mover)]
-                        if (met_with[mover].get(other, 0) > 1) != (count > 1):
-                            self._forget_rounds_seating(mover, other)
-                        met_with[mover][other] = met_with[other][mover] = count
+        met_with = self.met_with
+        for mover, left, joined in ((a, rest_a, rest_b), (b, rest_b, rest_a)):
+            mine = met_with[mover]
+            for others, by in ((left, -1), (joined, 1)):
+                for other in others:
+                    before = mine.get(other, 0)
+                    count = before + by
+                    if (before > 1) != (count > 1):
+                        self._forget_rounds_seating(mover, other)
+                    mine[other] = met_with[other][mover] = count
 
     def _forget_rounds_seating(self, a: int, b: int) -> None:
         """Count again the conflicts of every round that seats ``a`` and ``b`` at one table."""
