@@ -50,7 +50,12 @@ found: 68 has no symmetric model of this kind (as above; nor as four cycles of 1
 short rounds turned into each other by ``x -> 4x``: counting the orbits between opposite
 cycles leaves no whole number of tables), and the plain searches stall a few pairs short
 already at 44 and 56; at 68, ``tabu.py 68 4 240 1 6 2000 0`` ended 3 pairs short in 240 s (a
-million moves), ``--short`` the same in 150 s.
+million moves), ``--short`` the same in 150 s. Later (2026-11-28): ``kinds.c`` (the layout
+of ``--short`` with rounds kept by any subgroup of the turning, and the move of
+``five_groups.c``) stalls as these do (its header has the runs); and a SAT encoding of the
+plain layout (a variable per pair that may share a table, each player with three partners,
+sharing a table transitive, no orbit twice; CaDiCaL through ``python-sat``) took 100 s of CPU
+for 36, which the tabu search finds in 10, so it was not tried on 68.
 """
 
 from __future__ import annotations
