@@ -8,11 +8,14 @@ close), drop-outs with the unplayed rounds seated again, and the cut to the fina
 from __future__ import annotations
 
 import datetime
+import hashlib
+import json
 import random
 import secrets
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
+from django.core.cache import cache
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -40,6 +43,7 @@ from tournaments.models import (
 from tournaments.seating import (
     RECORD_FORMAT,
     SEATING_ALGORITHM,
+    Quality,
     SeatingError,
     byes_keeping_winds,
     byes_needed,
@@ -387,6 +391,66 @@ def _check_drawable(tournament: Tournament, number: int, method: str) -> None:
 
 
 def _draw(tournament: Tournament, number: int, method: str, *, byes: bool) -> Round:
+    draw = _draw_input(tournament, number, method, byes=byes)
+    planned = _seat(tournament, number, method, draw)
+    draw["plan"] = [[list(table) for table in round_] for round_ in planned[1:]]
+    return _store_round(tournament, number, method, draw, planned[0])
+
+
+class _Rehearsed(Exception):
+    """Not an error: raised to undo a rehearsal of the draws, carrying what it counted."""
+
+    def __init__(self, quality: Quality) -> None:
+        self.quality = quality
+
+
+def first_draw_preview(tournament: Tournament, *, compute: bool = True) -> tuple[bool, Any]:
+    """What drawing every round to the cut (or the last) at random would seat, counted: the
+    rounds drawn one by one as the organiser would draw them, with the players checked in now
+    (byes where they do not fill the tables), in a transaction then undone, so the count is the
+    draws' own and nothing is kept. ``(known, quality)``: quality None once a round is drawn or
+    where no draw can be made yet; known False when it is not in the cache and ``compute`` is
+    false (the page then asks for it apart). Kept in the cache by everything the draws depend
+    on: the seed, the round count and the first draw's input (its players, byes, teams, table
+    size and the seating's version)."""
+    if tournament.round_set.exists():
+        return True, None
+    size = table_size_of(tournament.ruleset)
+    entries = playing_entries(tournament, 1)
+    if len(entries) < size:
+        return True, None
+    byes = len(entries) % size > 0
+    rounds = _rounds_of_phase(tournament, 1)
+    key = (
+        "seating-preview:"
+        + hashlib.sha256(
+            json.dumps(
+                [
+                    tournament.seed,
+                    rounds,
+                    _draw_input(tournament, 1, SeatingMethod.RANDOM, byes=byes),
+                ],
+                sort_keys=True,
+            ).encode()
+        ).hexdigest()
+    )
+    found = cache.get(key)
+    if found is None and compute:
+        try:
+            with transaction.atomic():
+                draw_rounds(tournament, range(1, rounds + 1), SeatingMethod.RANDOM, byes=byes)
+                drawn = history_before(tournament, rounds + 1)
+                raise _Rehearsed(seating_quality(drawn, table_size=size))
+        except _Rehearsed as rehearsal:
+            found = rehearsal.quality
+        except TournamentError:
+            return True, None
+        cache.set(key, found, timeout=7 * 24 * 60 * 60)
+    return found is not None, found
+
+
+def _draw_input(tournament: Tournament, number: int, method: str, *, byes: bool) -> dict[str, Any]:
+    """Everything a draw of round ``number`` is given (kept with the round, to draw it again)."""
     entries = playing_entries(tournament, number)
     size = table_size_of(tournament.ruleset)
     sitting_out = _byes(tournament, entries, size, number) if byes else []
@@ -404,9 +468,7 @@ def _draw(tournament: Tournament, number: int, method: str, *, byes: bool) -> Ro
     draw["hint"] = _hint(tournament, number) if method == SeatingMethod.RANDOM else None
     if sitting_out and method == SeatingMethod.RANDOM:
         draw["later_byes"] = _later_byes(tournament, entries, size, number, sitting_out)
-    planned = _seat(tournament, number, method, draw)
-    draw["plan"] = [[list(table) for table in round_] for round_ in planned[1:]]
-    return _store_round(tournament, number, method, draw, planned[0])
+    return draw
 
 
 def redraw(tournament: Tournament, round_: Round) -> tuple[tuple[int, ...], ...]:

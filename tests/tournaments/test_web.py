@@ -7,14 +7,16 @@ final scores (素点入力).
 
 from __future__ import annotations
 
+import re
 import shutil
 import subprocess
 from decimal import Decimal
 
+import pytest
 from django.test import Client
 from django.urls import reverse
 
-from clubs.models import Club
+from clubs.models import Club, ClubLog
 from tests.tournaments.conftest import POINTS, SCORES, names, seated
 from tournaments.models import Round, RoundStatus, Tournament
 from tournaments.standings import tournament_standings
@@ -455,3 +457,66 @@ def test_a_swiss_round_before_the_cut_still_leaves_the_plan(
     url = f"/c/{club.slug}/tournaments/{tournament.pk}/"
     shown = as_organiser.get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
     assert "The rounds seated so far left the plan of the first draw" in shown
+
+
+@pytest.mark.parametrize(
+    ("players", "rounds", "byes", "teams"),
+    [(8, 3, False, 0), (10, 4, True, 0), (12, 4, False, 3)],
+    ids=["8x3", "10x4 byes", "12x4 teams"],
+)
+def test_before_the_first_draw_the_page_counts_the_repeats_the_rounds_then_drawn_make(
+    club: Club, as_organiser: Client, players: int, rounds: int, byes: bool, teams: int
+) -> None:
+    """Past what any seating plays without a repeat, counting alone says "at least": eight
+    players over three rounds repeat at least 8 meetings, but only with one pair meeting three
+    times; the fairest plan makes 12, two meetings at most. The page says what the draw will
+    make: the first draw's plan, drawn then with the tournament's seed and counted. Then the
+    rounds are drawn one at a time (with byes for ten players, in three teams for twelve) and
+    their repeats, counted from the stored rounds, are exactly what the page said."""
+    from collections import Counter
+    from itertools import combinations
+
+    from tests.tournaments.conftest import make_tournament, play_round
+    from tournaments import services
+    from tournaments.models import SeatingMethod
+
+    tournament = make_tournament(club, players=players, rounds=rounds)
+    if teams:
+        for number, entry in enumerate(tournament.entries.order_by("pk")):
+            services.set_team(entry, f"チーム{number % teams}")
+    url = f"/c/{club.slug}/tournaments/{tournament.pk}/"
+    shown = as_organiser.get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert f'hx-get="{url}?part=preview"' in shown  # counted apart: a rehearsal of every draw
+    logged = ClubLog.objects.count()
+    part = as_organiser.get(
+        f"{url}?part=preview", HTTP_ACCEPT_LANGUAGE="en", HTTP_HX_REQUEST="true"
+    ).content.decode()
+    assert not tournament.round_set.exists()  # the rehearsal left nothing drawn
+    assert ClubLog.objects.count() == logged  # nor in the club's log
+    said = re.search(
+        r"Drawn now with the tournament's seed, these players' rounds have (\d+) repeated "
+        r"meetings, no two players meeting more than (\d+) times",
+        part,
+    )
+    assert said, part
+    again = as_organiser.get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert said[0] in again  # kept: the page shows it at once
+    assert "?part=preview" not in again
+    japanese = as_organiser.get(url, HTTP_ACCEPT_LANGUAGE="ja").content.decode()
+    assert f"今の参加者と大会のシードで組むと、同じ相手との再戦は{said[1]}回" in japanese
+    for number in range(1, rounds + 1):
+        (round_,) = services.draw_rounds(tournament, [number], SeatingMethod.RANDOM, byes=byes)
+        play_round(round_)
+    met = Counter(
+        frozenset(pair)
+        for tables in services.history_before(tournament, rounds + 1)
+        for table in tables
+        for pair in combinations(table, 2)
+    )
+    repeats = sum(count - 1 for count in met.values())
+    assert (repeats, max(met.values())) == (int(said[1]), int(said[2]))
+    if (players, rounds) == (8, 3):
+        assert (repeats, max(met.values())) == (12, 2)
+        assert "counting leaves at least 8 repeated meetings" in shown
+    japanese = as_organiser.get(url, HTTP_ACCEPT_LANGUAGE="ja").content.decode()
+    assert "今の参加者と大会のシードで組むと" not in japanese  # drawn: the plan is the rounds

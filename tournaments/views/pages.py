@@ -38,7 +38,13 @@ from tournaments.models import (
 )
 from tournaments.registration import places_taken
 from tournaments.seating import Outlook, outlook
-from tournaments.services import kept_to_plan, seating_record, shortfall, table_size_of
+from tournaments.services import (
+    first_draw_preview,
+    kept_to_plan,
+    seating_record,
+    shortfall,
+    table_size_of,
+)
 from tournaments.standings import tournament_ratings, tournament_standings
 
 
@@ -83,7 +89,16 @@ def tournament(request: HttpRequest, club: Club, tournament_id: int) -> HttpResp
     }
     if organiser:
         context.update(_organiser_forms(tournament, context["next_round"]))
-        context["outlook"] = _outlook(tournament)
+        context["outlook"] = seating_outlook = _outlook(tournament)
+        if seating_outlook.players and not seating_outlook.sure:
+            # No promise by construction: what the draws would seat, counted (a rehearsal of
+            # every draw, up to seconds: asked for apart by the page unless it is cached).
+            asked = bool(request.htmx) and request.GET.get("part") == "preview"
+            known, context["preview"] = first_draw_preview(tournament, compute=asked)
+            context["preview_pending"] = not known
+            if asked:
+                template = "tournaments/tournament.html#preview"
+                return club_page(request, template, club, context)
     return club_page(request, "tournaments/tournament.html", club, context)
 
 
