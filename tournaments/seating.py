@@ -47,7 +47,7 @@ RANDOM, SWISS = "random", "swiss"
 # The draw's own version: every change that gives any input another seating bumps it (a test
 # pins a few draws, so such a change cannot go unnoticed). Each drawn round keeps the version
 # that drew it, so that a record drawn by another Tenbou says so instead of "differs".
-SEATING_ALGORITHM = 24
+SEATING_ALGORITHM = 25
 METHODS = (RANDOM, SWISS)
 TEAM_COST, PAIR_COST = 100, 1  # teammates at one table weigh more than a repeated pair
 # A table of the round being drawn at which its players cannot all take a seat that keeps their
@@ -455,6 +455,10 @@ class _Field:
         self.off_rhythm = any(later != self.players for later in self.later) or (
             len({sum(counts) for counts in self.winds.values()}) > 1
         )
+        # Every round played and planned seats these same players (``_Plan._floor``).
+        self.one_field = all(later == self.players for later in self.later) and all(
+            sorted(p for table in tables for p in table) == self.players for tables in history
+        )
 
     # -- random -----------------------------------------------------------------------------
 
@@ -805,6 +809,13 @@ class _Field:
         return min(permutations(table), key=unevenness)
 
 
+# The fewest pairs two rounds of the same players share, by (table size, tables): each table
+# of the second round takes its players from the first round's tables, as evenly as they go
+# (two and two of two tables, two, one and one of three); from ``size`` tables on, none need
+# be shared. ``tests/tournaments/test_seating.py`` counts them over every pair of rounds.
+LEAST_SHARED = {(4, 1): 6, (4, 2): 4, (4, 3): 3, (3, 1): 3, (3, 2): 2}
+
+
 def _repeat_weight(meetings: int) -> int:
     """What a pair's meetings weigh: nothing once, 1 twice, then (n - 1)^2: a third meeting
     weighs more than two pairs meeting twice, so repeats past the bound spread over the pairs
@@ -938,7 +949,22 @@ class _Plan:
             needed = meetings[player] + (field.size - 1) * rounds[player]
             surplus += max(0, needed - opponents)
         history = sum(c - 1 for c in field.met.values() if c > 1)
-        return max(0, PAIR_COST * (-(-surplus // 2) - history))
+        return max(0, PAIR_COST * (-(-surplus // 2) - history), self._shared_floor())
+
+    def _shared_floor(self) -> int:
+        """The fewest repeats of one to three tables seating the same players every round: any
+        two rounds then share pairs (``LEAST_SHARED``), so over ``R`` rounds the pairs' meetings
+        add up to at least C(R, 2) times that many shared, each weighing at least what it adds
+        (``_repeat_weight(n)`` >= C(n, 2)). Counting opponents alone allows 8 players over three
+        rounds 8 repeats (a pair meeting three times); this says 12, which the search then stops
+        at instead of looking for a better plan that does not exist."""
+        field = self.field
+        shared = LEAST_SHARED.get((field.size, len(field.players) // field.size))
+        if not shared or not field.one_field or len(field.players) % field.size:
+            return 0
+        rounds = field.rounds_before + len(self.tables)
+        history = sum(_repeat_weight(c) for c in field.met.values())
+        return max(0, PAIR_COST * (rounds * (rounds - 1) // 2 * shared - history))
 
     def _copy(self) -> list[list[list[int]]]:
         return [[list(table) for table in round_] for round_ in self.tables]

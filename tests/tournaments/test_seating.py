@@ -23,6 +23,7 @@ from tournaments.orbit_designs import ORBIT_ROUNDS
 from tournaments.published_designs import PUBLISHED_ROUNDS
 from tournaments.rotational_designs import ROTATIONAL_ROUNDS
 from tournaments.seating import (
+    LEAST_SHARED,
     SEATING_ALGORITHM,
     Round,
     SeatingError,
@@ -833,6 +834,9 @@ PINNED_DRAWS = {
     # 24: a resolvable design of type 36⁵ seats 180 players to their bound; these seven did
     # not move
     24: "08badaa5ac8c3a301bf6f81466097abc3e6776b0ba673e0472c392a53adc8335",
+    # 25: the search stops at the repeats any two rounds of one to three tables must share
+    # (8 players over 3 rounds: 12); 8 x 3 pinned from now on (the seven before did not move)
+    25: "89b0b643bf4c6834053a75487c76611c9a84ccf51c28ee84848de41b91bf7ea8",
 }
 
 
@@ -861,6 +865,8 @@ def test_a_change_that_moves_any_draw_bumps_the_seating_algorithm() -> None:
     ]
     if SEATING_ALGORITHM >= 19:  # and byes (34 x 8, two a round), pinned from 19 on
         drawn.append(tournament_with_byes(34, 8, 2, seed="pin")[0])
+    if SEATING_ALGORITHM >= 25:  # and two tables past what they play without a repeat
+        drawn.append(tournament(8, 3, seed="pin"))
     digest = hashlib.sha256(json.dumps(drawn).encode()).hexdigest()
     assert PINNED_DRAWS.get(SEATING_ALGORITHM) == digest, (
         f"the draw changed: bump SEATING_ALGORITHM and pin {digest}"
@@ -1010,3 +1016,52 @@ def test_stand_ins_in_a_transversal_design_meet_nobody_twice_by_construction(
             for seat, player in enumerate(table):
                 winds[player][seat] += 1
         assert max(max(w) - min(w) for w in winds.values()) <= 1
+
+
+@pytest.mark.parametrize(("size", "tables"), sorted(LEAST_SHARED))
+def test_two_rounds_of_so_few_tables_share_at_least_the_pairs_the_search_counts_on(
+    size: int, tables: int
+) -> None:
+    """Every second round of ``size x tables`` players (the first fixed, as any first round is
+    the same up to names), counted: the fewest pairs both rounds seat together is
+    ``LEAST_SHARED`` (the search stops there), and some round shares no fewer."""
+    players = list(range(size * tables))
+    first = [frozenset(players[t * size : (t + 1) * size]) for t in range(tables)]
+    pairs_of_first = {frozenset(p) for table in first for p in combinations(sorted(table), 2)}
+
+    def splits(left: list[int]) -> Any:
+        if not left:
+            yield []
+            return
+        head, rest = left[0], left[1:]
+        for others in combinations(rest, size - 1):
+            remaining = [p for p in rest if p not in others]
+            for split in splits(remaining):
+                yield [(head, *others), *split]
+
+    fewest = min(
+        sum(1 for table in split for p in combinations(table, 2) if frozenset(p) in pairs_of_first)
+        for split in splits(players)
+    )
+    assert fewest == LEAST_SHARED[size, tables]
+
+
+@pytest.mark.parametrize(
+    ("players", "rounds", "size"), [(8, 3, 4), (12, 4, 4), (6, 4, 3), (8, 2, 4), (4, 3, 4)]
+)
+def test_so_few_tables_past_their_bound_share_no_more_than_every_two_rounds_must(
+    players: int, rounds: int, size: int
+) -> None:
+    """Drawn as a tournament draws them and counted from the rounds: the pairs two rounds
+    share, over every two rounds, are exactly what they must share (C(rounds, 2) x
+    ``LEAST_SHARED``): so with no pair meeting three times (where there are two tables or
+    more) the repeats are that many, the fewest there can be; and every player's winds stay
+    within one. (One table: everyone meets everyone every round.)"""
+    drawn = tournament(players, rounds, seed="公開シード", size=size)
+    met = Counter(
+        frozenset(pair) for round_ in drawn for table in round_ for pair in combinations(table, 2)
+    )
+    shared = LEAST_SHARED[size, players // size]
+    assert sum(n * (n - 1) // 2 for n in met.values()) == rounds * (rounds - 1) // 2 * shared
+    assert max(met.values()) == (rounds if players == size else 2)
+    assert seating_quality(drawn, table_size=size).wind_imbalance <= 1
