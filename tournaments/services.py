@@ -404,7 +404,9 @@ class _Rehearsed(Exception):
         self.quality = quality
 
 
-def first_draw_preview(tournament: Tournament, *, compute: bool = True) -> tuple[bool, Any]:
+def first_draw_preview(
+    tournament: Tournament, *, compute: bool = True
+) -> tuple[bool, Quality | None]:
     """What drawing every round to the cut (or the last) at random would seat, counted: the
     rounds drawn one by one as the organiser would draw them, with the players checked in now
     (byes where they do not fill the tables), in a transaction then undone, so the count is the
