@@ -82,3 +82,35 @@ def test_the_table_status_and_the_standings_follow_the_tables_without_a_reload(
     assert phone_page.evaluate("document.documentElement.scrollWidth") <= 390
     screenshot(phone_page, screenshot_path / "tournament-standings-phone.png", full_page=True)
     assert not [text for text in refused if "Content Security Policy" in text], refused
+
+
+def test_before_the_first_draw_the_organiser_sees_the_repeats_the_draws_will_make(
+    db: None, page: Page
+) -> None:
+    """Eight players over three rounds, nothing drawn: the tournament's page opens at once and
+    then, asked apart by htmx under the app's Content-Security-Policy, says how many repeats the
+    draws will make (12, no pair meeting more than twice); nothing is drawn by asking."""
+    from clubs.models import Membership, Role
+    from tests.clubs.factories import PASSWORD, make_user
+
+    club = make_club("yosen", name="予選麻雀会")
+    ruleset = make_ruleset(club, "k_rule", "Kルール")
+    Membership.objects.create(club=club, user=make_user("kanri"), role=Role.ADMIN)
+    tournament = services.create_tournament(
+        club, name="月例会", starts_on=DAY, ruleset=ruleset, rounds=3, round_minutes=60
+    )
+    for entry in services.register(tournament, [f"選手{n:02d}" for n in range(1, 9)]):
+        services.set_status(entry, EntryStatus.CHECKED_IN)
+    refused: list[str] = []
+    page.on("console", lambda message: refused.append(message.text))
+    page.goto("/accounts/login/")
+    page.locator("#id_username").fill("kanri")
+    page.locator("#id_password").fill(PASSWORD)
+    page.get_by_role("button", name="ログイン").click()
+    with page.expect_request(lambda request: "part=preview" in request.url):
+        page.goto(f"/c/{club.slug}/tournaments/{tournament.pk}/")
+    expect(page.locator(".seating-preview")).to_contain_text(
+        "同じ相手との再戦は12回、同じ二人の対戦は最大2回"
+    )
+    assert not tournament.round_set.exists()
+    assert not [text for text in refused if "Content Security Policy" in text]
