@@ -404,45 +404,41 @@ class _Rehearsed(Exception):
         self.quality = quality
 
 
-def first_draw_preview(
-    tournament: Tournament, *, compute: bool = True
-) -> tuple[bool, Quality | None]:
-    """What drawing every round to the cut (or the last) at random would seat, counted: the
-    rounds drawn one by one as the organiser would draw them, with the players checked in now
-    (byes where they do not fill the tables), in a transaction then undone, so the count is the
-    draws' own and nothing is kept. ``(known, quality)``: quality None once a round is drawn or
-    where no draw can be made yet; known False when it is not in the cache and ``compute`` is
-    false (the page then asks for it apart). Kept in the cache by everything the draws depend
-    on: the seed, the round count and the first draw's input (its players, byes, teams, table
-    size and the seating's version)."""
-    if tournament.round_set.exists():
+def draws_preview(tournament: Tournament, *, compute: bool = True) -> tuple[bool, Quality | None]:
+    """What the rounds of this phase (to the cut, or the last) will seat, counted: the rounds
+    drawn so far and the rest drawn one by one at random, as the organiser would draw them,
+    with the players checked in now (byes where they do not fill the tables), in a transaction
+    then undone, so the count is the draws' own and nothing is kept. ``(known, quality)``:
+    quality None once every round of the phase is drawn, in the finals, or where no draw can
+    be made; known False when it is not in the cache and ``compute`` is false (the page then
+    asks for it apart). Kept in the cache by everything the draws depend on: the seed, the
+    rounds drawn so far and the next draw's input (its players, byes, teams, plan, table size
+    and the seating's version)."""
+    drawn = set(tournament.round_set.values_list("number", flat=True))
+    first = next((n for n in range(1, tournament.rounds + 1) if n not in drawn), None)
+    if first is None or tournament.is_final_round(first):
         return True, None
     size = table_size_of(tournament.ruleset)
-    entries = playing_entries(tournament, 1)
+    entries = playing_entries(tournament, first)
     if len(entries) < size:
         return True, None
     byes = len(entries) % size > 0
-    rounds = _rounds_of_phase(tournament, 1)
+    last = _rounds_of_phase(tournament, first)
+    draw = _draw_input(tournament, first, SeatingMethod.RANDOM, byes=byes)
+    history = history_before(tournament, first)
     key = (
         "seating-preview:"
         + hashlib.sha256(
-            json.dumps(
-                [
-                    tournament.seed,
-                    rounds,
-                    _draw_input(tournament, 1, SeatingMethod.RANDOM, byes=byes),
-                ],
-                sort_keys=True,
-            ).encode()
+            json.dumps([tournament.seed, first, last, history, draw], sort_keys=True).encode()
         ).hexdigest()
     )
     found = cache.get(key)
     if found is None and compute:
         try:
             with transaction.atomic():
-                draw_rounds(tournament, range(1, rounds + 1), SeatingMethod.RANDOM, byes=byes)
-                drawn = history_before(tournament, rounds + 1)
-                raise _Rehearsed(seating_quality(drawn, table_size=size))
+                draw_rounds(tournament, range(first, last + 1), SeatingMethod.RANDOM, byes=byes)
+                seated = history_before(tournament, last + 1)
+                raise _Rehearsed(seating_quality(seated, table_size=size))
         except _Rehearsed as rehearsal:
             found = rehearsal.quality
         except TournamentError:

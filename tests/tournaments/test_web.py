@@ -507,6 +507,11 @@ def test_before_the_first_draw_the_page_counts_the_repeats_the_rounds_then_drawn
     for number in range(1, rounds + 1):
         (round_,) = services.draw_rounds(tournament, [number], SeatingMethod.RANDOM, byes=byes)
         play_round(round_)
+        if number == 1:  # the rounds drawn so far and the rest: the same count, asked again
+            part = as_organiser.get(
+                f"{url}?part=preview", HTTP_ACCEPT_LANGUAGE="en", HTTP_HX_REQUEST="true"
+            ).content.decode()
+            assert said[0] in part
     met = Counter(
         frozenset(pair)
         for tables in services.history_before(tournament, rounds + 1)
@@ -520,3 +525,41 @@ def test_before_the_first_draw_the_page_counts_the_repeats_the_rounds_then_drawn
         assert "counting leaves at least 8 repeated meetings" in shown
     japanese = as_organiser.get(url, HTTP_ACCEPT_LANGUAGE="ja").content.decode()
     assert "今の参加者と大会のシードで組むと" not in japanese  # drawn: the plan is the rounds
+
+
+def test_after_a_drop_out_the_page_counts_the_repeats_the_rounds_left_will_make(
+    club: Club, as_organiser: Client
+) -> None:
+    """Twelve players over five rounds (past their bound of three): round 1 drawn and played,
+    then a player drops out and a substitute takes the seat. The page no longer promises the
+    plan, and says how many repeats the five rounds will have: the one played and the four
+    still to draw, drawn at random as the organiser would (in a transaction then undone). They
+    are then drawn one at a time: counted from the stored rounds, exactly that many."""
+    from collections import Counter
+    from itertools import combinations
+
+    from tests.tournaments.conftest import make_tournament, play_round
+    from tournaments import services
+    from tournaments.models import SeatingMethod
+
+    tournament = make_tournament(club, players=12, rounds=5)
+    (first,) = services.draw_rounds(tournament, [1], SeatingMethod.RANDOM)
+    play_round(first)
+    services.drop_out(tournament.entries.order_by("pk")[4], substitute="代走太郎")
+    url = f"/c/{club.slug}/tournaments/{tournament.pk}/"
+    part = as_organiser.get(
+        f"{url}?part=preview", HTTP_ACCEPT_LANGUAGE="en", HTTP_HX_REQUEST="true"
+    ).content.decode()
+    said = re.search(r"rounds have (\d+) repeated meetings, no two players meeting more than", part)
+    assert said, part
+    assert list(tournament.round_set.values_list("number", flat=True)) == [1]
+    for number in range(2, 6):
+        (round_,) = services.draw_rounds(tournament, [number], SeatingMethod.RANDOM)
+        play_round(round_)
+    met = Counter(
+        frozenset(pair)
+        for tables in services.history_before(tournament, 6)
+        for table in tables
+        for pair in combinations(table, 2)
+    )
+    assert sum(count - 1 for count in met.values()) == int(said[1])

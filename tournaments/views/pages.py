@@ -39,7 +39,7 @@ from tournaments.models import (
 from tournaments.registration import places_taken
 from tournaments.seating import Outlook, outlook
 from tournaments.services import (
-    first_draw_preview,
+    draws_preview,
     kept_to_plan,
     seating_record,
     shortfall,
@@ -94,7 +94,7 @@ def tournament(request: HttpRequest, club: Club, tournament_id: int) -> HttpResp
             # No promise by construction: what the draws would seat, counted (a rehearsal of
             # every draw, up to seconds: asked for apart by the page unless it is cached).
             asked = bool(request.htmx) and request.GET.get("part") == "preview"
-            known, context["preview"] = first_draw_preview(tournament, compute=asked)
+            known, context["preview"] = draws_preview(tournament, compute=asked)
             context["preview_pending"] = not known
             if asked:
                 template = "tournaments/tournament.html#preview"
