@@ -404,16 +404,21 @@ class _Rehearsed(Exception):
         self.quality = quality
 
 
+# The most rounds a preview draws: each draw past what a construction seats is a search of up
+# to a second or two on a small server, and the page must answer well within gunicorn's 30 s.
+PREVIEW_ROUNDS = 12
+
+
 def draws_preview(tournament: Tournament, *, compute: bool = True) -> tuple[bool, Quality | None]:
     """What the rounds of this phase (to the cut, or the last) will seat, counted: the rounds
     drawn so far and the rest drawn one by one at random, as the organiser would draw them,
     with the players checked in now (byes where they do not fill the tables), in a transaction
     then undone, so the count is the draws' own and nothing is kept. ``(known, quality)``:
-    quality None once every round of the phase is drawn, in the finals, or where no draw can
-    be made; known False when it is not in the cache and ``compute`` is false (the page then
-    asks for it apart). Kept in the cache by everything the draws depend on: the seed, the
-    rounds drawn so far and the next draw's input (its players, byes, teams, plan, table size
-    and the seating's version)."""
+    quality None once every round of the phase is drawn, in the finals, where no draw can be
+    made, or where more than ``PREVIEW_ROUNDS`` are left to draw; known False when it is not in
+    the cache and ``compute`` is false (the page then asks for it apart). Kept in the cache by
+    everything the draws depend on: the seed, the rounds drawn so far and the next draw's input
+    (its players, byes, teams, plan, table size and the seating's version)."""
     drawn = set(tournament.round_set.values_list("number", flat=True))
     first = next((n for n in range(1, tournament.rounds + 1) if n not in drawn), None)
     if first is None or tournament.is_final_round(first):
@@ -424,6 +429,8 @@ def draws_preview(tournament: Tournament, *, compute: bool = True) -> tuple[bool
         return True, None
     byes = len(entries) % size > 0
     last = _rounds_of_phase(tournament, first)
+    if last - first + 1 > PREVIEW_ROUNDS:
+        return True, None
     draw = _draw_input(tournament, first, SeatingMethod.RANDOM, byes=byes)
     history = history_before(tournament, first)
     key = (

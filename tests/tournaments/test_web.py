@@ -563,3 +563,19 @@ def test_after_a_drop_out_the_page_counts_the_repeats_the_rounds_left_will_make(
         for pair in combinations(table, 2)
     )
     assert sum(count - 1 for count in met.values()) == int(said[1])
+
+
+def test_a_long_phase_is_not_rehearsed_on_the_page(club: Club, as_organiser: Client) -> None:
+    """Sixteen players over thirteen rounds (far past their bound of five): drawing every round
+    to count them would keep the page waiting for many searches, so the page keeps to what
+    counting says and asks for nothing apart."""
+    from tests.tournaments.conftest import make_tournament
+    from tournaments import services
+
+    tournament = make_tournament(club, players=16, rounds=services.PREVIEW_ROUNDS + 1)
+    assert services.draws_preview(tournament) == (True, None)
+    url = f"/c/{club.slug}/tournaments/{tournament.pk}/"
+    shown = as_organiser.get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "counting leaves at least" in shown
+    assert "?part=preview" not in shown
+    assert not tournament.round_set.exists()
