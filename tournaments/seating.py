@@ -816,6 +816,11 @@ class _Field:
 LEAST_SHARED = {(4, 1): 6, (4, 2): 4, (4, 3): 3, (3, 1): 3, (3, 2): 2}
 
 
+# A player's part of every swap of a round (``_Plan._moving_parts``): what leaving their table
+# takes off, what joining each table adds, the rest of their table, their team.
+_MovingParts = tuple[int, list[int], list[int], str | None]
+
+
 def _repeat_weight(meetings: int) -> int:
     """What a pair's meetings weigh: nothing once, 1 twice, then (n - 1)^2: a third meeting
     weighs more than two pairs meeting twice, so repeats past the bound spread over the pairs
@@ -871,10 +876,10 @@ class _Plan:
             for round_ in tables
         ]
         self.met = Counter(self.field.met)
-        # No pair meets more often than there are rounds, seated and planned: then the table of
-        # ``_MORE`` is long enough, and is read without a call.
-        enough = self.field.rounds_before + len(tables) < len(_MORE) - 1
-        self._more_table = _MORE if enough else None
+        # No pair meets more often than there are rounds, seated and planned: a table of what
+        # one more meeting adds that long is read without a call (``_MORE``, or a longer one).
+        longest = self.field.rounds_before + len(tables) + 1
+        self._more_table = _MORE if longest < len(_MORE) else [_more(n) for n in range(longest)]
         for round_ in tables:
             for table in round_:
                 self.met.update(_pairs(table))
@@ -1008,28 +1013,7 @@ class _Plan:
 
         ``keys``: the round drawn's ``table_key`` of each table, when the caller has them.
         """
-        ta, tb = self.where[k][a][0], self.where[k][b][0]
-        teams, delta, met_with = self.field.teams, 0, self.met_with
-        more = self._more_table
-        tables = self.tables[k]
-        for mover, leaving, joining in ((a, ta, tb), (b, tb, ta)):
-            team = teams.get(mover) if teams else None
-            met = met_with[mover].get
-            for other in tables[leaving]:
-                if other != mover:
-                    count = met(other, 0)
-                    delta -= more[count - 1] if more else _more(count - 1)
-                    if team is not None and teams.get(other) == team:
-                        delta -= TEAM_COST
-            for other in tables[joining]:
-                if other != a and other != b:
-                    count = met(other, 0)
-                    delta += more[count] if more else _more(count)
-                    if team is not None and teams.get(other) == team:
-                        delta += TEAM_COST
-        if k == 0:  # the round being drawn: can everyone still take a seat within one?
-            delta += WIND_COST * self._wind_change(a, ta, b, tb, keys)
-        return delta
+        return self._swap_change(k, a, b, self._moving_parts(k, a), keys)
 
     def _wind_change(
         self, a: int, ta: int, b: int, tb: int, keys: Sequence[int] | None = None
@@ -1056,32 +1040,13 @@ class _Plan:
         lowest = None
         # Every swap of this step starts from the same tables: their wind keys are read once.
         keys = [self.field.table_key(table) for table in self.tables[0]] if k == 0 else None
-        # What ``_delta`` adds up, with the player's own part (leaving their table, joining
-        # each other one) summed once a step instead of once a swap: the same sums.
-        more, teams, tables = self._more_table, self.field.teams, self.tables[k]
-        if more is not None:
-            leaving, joining = self._moving_parts(k, player)
-            met_player = self.met_with[player].get
-            team = teams.get(player) if teams else None
-            home = [p for p in tables[mine] if p != player]
+        # The player's own part of every swap (leaving their table, joining each other one) is
+        # summed once a step instead of once a swap: the same sums as ``_delta``.
+        parts = self._moving_parts(k, player)
         for other in self.field.players_of(k):
-            table = where[other][0]
-            if table == mine:
+            if where[other][0] == mine:
                 continue
-            if more is None:
-                delta = self._delta(k, player, other, keys)
-            else:  # the other player's side of ``_delta``, and the player's from their parts
-                met = self.met_with[other].get
-                delta = joining[table] - leaving - more[met_player(other, 0)]
-                for p in tables[table]:
-                    if p != other:
-                        delta -= more[met(p, 0) - 1]
-                for p in home:
-                    delta += more[met(p, 0)]
-                if teams:
-                    delta += self._team_change(player, other, team, tables[table], home)
-                if k == 0:
-                    delta += WIND_COST * self._wind_change(player, mine, other, table, keys)
+            delta = self._swap_change(k, player, other, parts, keys)
             if tabu.get((k, player, other), 0) > step and self.cost + delta >= best:
                 continue
             if lowest is None or delta < lowest:
@@ -1090,22 +1055,21 @@ class _Plan:
                 options.append((delta, other))
         return options[self.rng.randrange(len(options))] if options else None
 
-    def _moving_parts(self, k: int, player: int) -> tuple[int, list[int]]:
+    def _moving_parts(self, k: int, player: int) -> _MovingParts:
         """``player``'s part of every swap of round ``k``: what leaving their table takes off,
-        and what joining each table adds (all its players; ``_best_swap`` takes off the one
-        swapped out)."""
+        what joining each table adds (all its players; ``_swap_change`` takes off the one
+        swapped out), the rest of their table and their team."""
         more, teams = self._more_table, self.field.teams
-        assert more is not None
         team = teams.get(player) if teams else None
         met = self.met_with[player].get
         tables = self.tables[k]
         mine = self.where[k][player][0]
+        home = [other for other in tables[mine] if other != player]
         leaving = 0
-        for other in tables[mine]:
-            if other != player:
-                leaving += more[met(other, 0) - 1]
-                if team is not None and teams.get(other) == team:
-                    leaving += TEAM_COST
+        for other in home:
+            leaving += more[met(other, 0) - 1]
+            if team is not None and teams.get(other) == team:
+                leaving += TEAM_COST
         joining = []
         for number, table in enumerate(tables):
             added = 0
@@ -1115,7 +1079,28 @@ class _Plan:
                     if team is not None and teams.get(other) == team:
                         added += TEAM_COST
             joining.append(added)
-        return leaving, joining
+        return leaving, joining, home, team
+
+    def _swap_change(
+        self, k: int, a: int, b: int, parts: _MovingParts, keys: Sequence[int] | None
+    ) -> int:
+        """What swapping ``a`` (whose ``_moving_parts`` these are) and ``b`` does to the
+        conflicts: ``b``'s side summed here, ``a``'s taken from its parts."""
+        leaving, joining, home, team = parts
+        more, teams, where = self._more_table, self.field.teams, self.where[k]
+        tb = where[b][0]
+        met = self.met_with[b].get
+        delta = joining[tb] - leaving - more[self.met_with[a].get(b, 0)]
+        for p in self.tables[k][tb]:
+            if p != b:
+                delta -= more[met(p, 0) - 1]
+        for p in home:
+            delta += more[met(p, 0)]
+        if teams:
+            delta += self._team_change(a, b, team, self.tables[k][tb], home)
+        if k == 0:  # the round being drawn: can everyone still take a seat within one?
+            delta += WIND_COST * self._wind_change(a, where[a][0], b, tb, keys)
+        return delta
 
     def _team_change(
         self, a: int, b: int, team_a: str | None, b_table: list[int], a_table: list[int]
