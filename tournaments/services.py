@@ -8,8 +8,6 @@ close), drop-outs with the unplayed rounds seated again, and the cut to the fina
 from __future__ import annotations
 
 import datetime
-import hashlib
-import json
 import random
 import secrets
 from collections.abc import Iterator, Mapping, Sequence
@@ -25,6 +23,7 @@ from clubs.models import Club, LogKind, Player, Ruleset
 from scoring import services as scoring
 from scoring.models import GameStatus
 from standings.federation import imbalance_text
+from standings.stamps import cache_key
 from tournaments.federation import checked_games
 from tournaments.messages import seating_message
 from tournaments.models import (
@@ -325,9 +324,8 @@ def kept_to_plan(tournament: Tournament) -> bool:
     or uploaded round, a drop-out, a late arrival or a repeat leaves the plan: the rounds
     still to seat are then searched, and nothing is promised by construction. With a cut, the
     plan is the qualifying rounds': the finals after it seat the finalists, not the plan."""
-    rounds = list(tournament.round_set.all())
-    if tournament.cut_after is not None:
-        rounds = [round_ for round_ in rounds if round_.number <= tournament.cut_after]
+    last = rounds_of_phase(tournament, 1)
+    rounds = tournament.round_set.filter(number__lte=last)
     checked_in = set(
         tournament.entries.filter(status=EntryStatus.CHECKED_IN).values_list("pk", flat=True)
     )
@@ -336,7 +334,7 @@ def kept_to_plan(tournament: Tournament) -> bool:
         seated = set(draw.get("players") or ()) | set(draw.get("byes") or ())
         if round_.method != SeatingMethod.RANDOM or seated != checked_in:
             return False
-    history = history_before(tournament, (tournament.cut_after or tournament.rounds) + 1)
+    history = history_before(tournament, last + 1)
     quality = seating_quality(history, table_size=table_size_of(tournament.ruleset))
     return quality.repeated_pairs == 0
 
@@ -428,17 +426,12 @@ def draws_preview(tournament: Tournament, *, compute: bool = True) -> tuple[bool
     if len(entries) < size:
         return True, None
     byes = len(entries) % size > 0
-    last = _rounds_of_phase(tournament, first)
+    last = rounds_of_phase(tournament, first)
     if last - first + 1 > PREVIEW_ROUNDS:
         return True, None
     draw = _draw_input(tournament, first, SeatingMethod.RANDOM, byes=byes)
     history = history_before(tournament, first)
-    key = (
-        "seating-preview:"
-        + hashlib.sha256(
-            json.dumps([tournament.seed, first, last, history, draw], sort_keys=True).encode()
-        ).hexdigest()
-    )
+    key = cache_key("seating-preview", tournament.seed, first, last, history, draw)
     found = cache.get(key)
     if found is None and compute:
         try:
@@ -521,7 +514,7 @@ def _later_byes(
     for entry in byes:
         past[entry] = past.get(entry, 0) + 1
     later = []
-    for _number in range(number + 1, _rounds_of_phase(tournament, number) + 1):
+    for _number in range(number + 1, rounds_of_phase(tournament, number) + 1):
         order = _bye_order(tournament, entries, past)
         later.append(sorted(order[:extra]))
         for entry in order[:extra]:
@@ -545,7 +538,7 @@ def _seat(tournament: Tournament, number: int, method: str, draw: dict[str, Any]
             method=method,
             seed=tournament.seed,
             round_number=number,
-            rounds_total=_rounds_of_phase(tournament, number),
+            rounds_total=rounds_of_phase(tournament, number),
             table_size=draw["table_size"],
             teams={int(k): v for k, v in draw["teams"].items()} or None,
             standings=draw["standings"],
@@ -572,7 +565,7 @@ def seating_record(tournament: Tournament) -> dict[str, Any]:
                 "standings": draw.get("standings"),
                 "hint": draw.get("hint"),
                 "later_players": later_players(draw),
-                "rounds_total": _rounds_of_phase(tournament, round_.number),
+                "rounds_total": rounds_of_phase(tournament, round_.number),
                 "table_size": draw.get("table_size") or table_size_of(tournament.ruleset),
                 "algorithm": draw.get("algorithm"),  # None: drawn before rounds kept it
                 "tables": [list(table) for table in history[round_.number - 1]]
@@ -590,7 +583,7 @@ def seating_record(tournament: Tournament) -> dict[str, Any]:
     }
 
 
-def _rounds_of_phase(tournament: Tournament, number: int) -> int:
+def rounds_of_phase(tournament: Tournament, number: int) -> int:
     """The last round a random draw plans for: the cut's, or the tournament's last."""
     cut = tournament.cut_after
     return cut if cut is not None and number <= cut else tournament.rounds

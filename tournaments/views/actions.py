@@ -207,7 +207,7 @@ def _numbers_to_draw(tournament: Any, how_many: str) -> list[int]:
         return []
     if how_many == "one":
         return left[:1]
-    last = tournament.cut_after if left[0] <= (tournament.cut_after or 0) else tournament.rounds
+    last = services.rounds_of_phase(tournament, left[0])
     return [n for n in left if n <= last]
 
 

@@ -41,6 +41,7 @@ from tournaments.seating import Outlook, outlook
 from tournaments.services import (
     draws_preview,
     kept_to_plan,
+    rounds_of_phase,
     seating_record,
     shortfall,
     table_size_of,
@@ -116,7 +117,7 @@ def _outlook(tournament: Tournament) -> Outlook:
     checked_in = tournament.entries.filter(status=EntryStatus.CHECKED_IN).count()
     # With a cut, the field plays the rounds up to it; the finalists, a few of them, then meet
     # again whatever the draw (the page says so): the outlook is the qualifying rounds'.
-    rounds = tournament.cut_after or tournament.rounds
+    rounds = rounds_of_phase(tournament, 1)
     found = outlook(checked_in - checked_in % size, rounds, size, checked_in % size)
     if not tournament.round_set.exists():
         return found
