@@ -25,9 +25,18 @@ orbit with another pair (or sit where none may), a move swaps two players of dif
   three tables meet three different offsets, and 48, 60 and 72 come in 0.1, 3 and 8 s that way
   (156, 168 and 180, whose cycles have no other cube root of 1, have this model only; 168 is
   now seated by a frame and 180 by a resolvable design of five groups, both in
-  ``tournaments/frame_designs.py``). ``N ≡ 8 mod 12`` with no cube root
-  of 1 but 1 (68, 92, 104, 140, 152, 200) has no such model: the two fixed players' tables would
-  meet the same three offsets (152 is seated by a frame too).
+  ``tournaments/frame_designs.py``). ``N ≡ 8 mod 12`` with no cube root of 1 but 1 (68, 92,
+  104, 140, 152, 200) has no such model: the two fixed players' tables would meet the same
+  three offsets (152 is seated by a frame too).
+- ``tabu.py --kept N MULTIPLIER ...``: the same with every cycle keeping its places, place
+  ``x`` becoming ``MULTIPLIER * x`` (a cube root of 1 mod ``m`` other than 1), and the three
+  fixed players in a ring: each cycle's place 0 is then left as it is and sits with one whole
+  orbit of sigma, and the pairs of place 0 across two cycles (``("between", j, k, 0)``) are
+  the ones left unmet, groups of three. 132 players came at once this way (``--kept 132 6 120
+  1 6 2000 0``: 0.8 s, 3693 moves; seeds 2, 3, 4 in 17-30 s, 5 and 6 two pairs short in 60
+  s, multiplier 36 at seed 1 in 20 s, with the test suite running alongside), where the
+  turned cycles had stalled three pairs short for hours. 156, 164 and 188 have no such model
+  (no cube root of 1 but 1 modulo 51; two fixed players cannot go round in threes).
 
 Each prints the base round as JSON (the line ``find.py`` prints, or ``orbits.py``'s with short
 rounds) once one costs nothing; ``store.py`` checks and stores it. Found at the bound (seed 1,
@@ -38,7 +47,8 @@ tenure 6, stall 2000, no weights; one core shared with other work): 108 players 
 9, had stalled three short), 120 as ``--symmetric 120 16 300 1 6 2000 0`` in 25 s (39 rounds),
 116 as ``--symmetric 116 7 400 3 8 2000 0`` at its third seed in 280 s (38 rounds; seeds 1 and
 2 ended 3 pairs short in 400 s each, as did tenure 6 with multipliers 7 and 11).
-Tried without a result, seed 1 as above (CPU seconds, the fewest pairs left over): 132 with 6
+Tried without a result with the cycles turned, seed 1 as above (CPU seconds, the fewest pairs
+left over; 132 then found with ``--kept``): 132 with 6
 and 36 (300, 250: 3 each; tenure 8, seeds 1-3, 400 each: 3; 36 at tenure 8 and 6 at seed 7,
 900 each: 3) and with 1 (600: 3), 156, 168 and 180 with 1 (600 each: 6), 164 with 19 and 37
 (300, 200: 6 each), 188 with 5 (300: 9); the symmetry counts pairs in threes, so 3 is one orbit
@@ -100,23 +110,32 @@ def solve(name: str, text: str, seeds: int, options: list[object]) -> list[str] 
     return None
 
 
-def turned_cycles(players: int, m: int, multiplier: int) -> list[int]:
+def turned_cycles(players: int, m: int, multiplier: int, turn: bool = True) -> list[int]:
     """sigma for three cycles of ``m`` and the players left fixed: place ``x`` of cycle ``l`` goes
-    to place ``multiplier * x`` of cycle ``l + 1``; three fixed players round in a ring too, two
-    stay (each then sits with one whole orbit of sigma)."""
-    sigma = [((p // m + 1) % 3) * m + multiplier * (p % m) % m for p in range(3 * m)]
+    to place ``multiplier * x`` of cycle ``l + 1`` (of cycle ``l`` itself when not ``turn``);
+    three fixed players round in a ring too, two stay (each then sits with one whole orbit of
+    sigma)."""
+    step = 1 if turn else 0
+    sigma = [((p // m + step) % 3) * m + multiplier * (p % m) % m for p in range(3 * m)]
     fixed = players - 3 * m
     return sigma + [3 * m + ((i + 1) % 3 if fixed == 3 else i) for i in range(fixed)]
 
 
 def symmetric(
-    players: int, seconds: float, seeds: int, tenure: int, stall: int, weigh: int, multiplier: int
+    players: int,
+    seconds: float,
+    seeds: int,
+    tenure: int,
+    stall: int,
+    weigh: int,
+    multiplier: int,
+    turn: bool = True,
 ) -> dict | None:
     """A base round unchanged by ``turned_cycles`` (``symtabu.c``): ``V = 3m + 3`` or ``3m + 2``,
     a third of the search."""
     m = (players - 1) // 3
     count, table = orbit_table(players, m, 3)
-    sigma = " ".join(map(str, turned_cycles(players, m, multiplier)))
+    sigma = " ".join(map(str, turned_cycles(players, m, multiplier, turn)))
     text = f"{players} 4 {count} 3\n{table}{sigma}\n"
     lines = solve("symtabu", text, seeds, [seconds, tenure, stall, weigh])
     if lines is None:
@@ -158,10 +177,17 @@ def search(
 
 def main() -> None:
     args = sys.argv[1:]
-    if args[0] == "--symmetric":
+    if args[0] in ("--symmetric", "--kept"):
         players, multiplier, seconds, seeds, tenure, stall, weigh = map(float, args[1:8])
         found = symmetric(
-            int(players), seconds, int(seeds), int(tenure), int(stall), int(weigh), int(multiplier)
+            int(players),
+            seconds,
+            int(seeds),
+            int(tenure),
+            int(stall),
+            int(weigh),
+            int(multiplier),
+            turn=args[0] == "--symmetric",
         )
         if found is None:
             raise SystemExit("not found: try more seeds or seconds")

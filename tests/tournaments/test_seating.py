@@ -837,6 +837,9 @@ PINNED_DRAWS = {
     # 25: the search stops at the repeats any two rounds of one to three tables must share
     # (8 players over 3 rounds: 12); 8 x 3 pinned from now on (the seven before did not move)
     25: "89b0b643bf4c6834053a75487c76611c9a84ccf51c28ee84848de41b91bf7ea8",
+    # 26: a stored 1-rotational design seats 132 players to their bound of 43 rounds (found in
+    # the model whose cycles keep their places); these eight did not move
+    26: "89b0b643bf4c6834053a75487c76611c9a84ccf51c28ee84848de41b91bf7ea8",
 }
 
 
