@@ -47,7 +47,7 @@ RANDOM, SWISS = "random", "swiss"
 # The draw's own version: every change that gives any input another seating bumps it (a test
 # pins a few draws, so such a change cannot go unnoticed). Each drawn round keeps the version
 # that drew it, so that a record drawn by another Tenbou says so instead of "differs".
-SEATING_ALGORITHM = 26
+SEATING_ALGORITHM = 27
 METHODS = (RANDOM, SWISS)
 TEAM_COST, PAIR_COST = 100, 1  # teammates at one table weigh more than a repeated pair
 # A table of the round being drawn at which its players cannot all take a seat that keeps their
@@ -559,6 +559,21 @@ class _Field:
         if not start and all(later == self.players for later in self.later):
             start = constructed_rounds(self.players, self.size, rounds, rng, self.teams)
             built = len(start)
+            if not self.met:
+                again = self._design_again(start, rounds - built, rng)
+                if not again and self.teams and 0 < built < rounds:
+                    # The construction seated teammates together past the transversal design's
+                    # rounds (the search then parts them): where those rounds meet every two
+                    # players of different teams once, they again keep teams apart for good.
+                    # Tried on a copy of the seed's draw, which moves on only if they do.
+                    trial = random.Random()
+                    trial.setstate(rng.getstate())
+                    apart = transversal_rounds(self.players, self.size, rounds, trial, self.teams)
+                    again = self._design_again(apart, rounds - len(apart), trial)
+                    if again:
+                        start, built = apart, len(apart)
+                        rng.setstate(trial.getstate())
+                start += again
         elif not start and not self.teams and not self.met:  # a first draw with byes
             start = self._stood_in(rounds, rng)
             built = len(start)
@@ -567,6 +582,33 @@ class _Field:
             rng.shuffle(order)
             start.append([order[i : i + self.size] for i in range(0, len(order), self.size)])
         return start, built
+
+    def _design_again(
+        self, design: Sequence[Sequence[Sequence[int]]], count: int, rng: random.Random
+    ) -> list[list[list[int]]]:
+        """``count`` rounds past a design in which every two players who are not teammates meet
+        exactly once: its rounds again, each pass over all of them in a new order of the seed's,
+        so that every pair meets as often as any other, give or take one (16 players over 9
+        rounds: four rounds' pairs twice and the fifth's once, where a search had met a pair
+        three times while others met once), the fewest repeats counting allows. Nothing for a
+        design that leaves pairs unmet (its rounds again would repeat past what counting
+        allows): the search then starts from random rounds."""
+        if count <= 0 or not design:
+            return []
+        met = Counter(pair for round_ in design for table in round_ for pair in _pairs(table))
+        if any(times != 1 or _teammates(pair, self.teams) for pair, times in met.items()):
+            return []
+        players = len(self.players)
+        teammates = Counter(self.teams.get(p) for p in self.players if p in self.teams)
+        apart = sum(n * (n - 1) // 2 for n in teammates.values())
+        if len(met) != players * (players - 1) // 2 - apart:
+            return []
+        again: list[list[list[int]]] = []
+        order = list(range(len(design)))
+        while len(again) < count:
+            rng.shuffle(order)
+            again += [[list(t) for t in design[i]] for i in order[: count - len(again)]]
+        return again
 
     def _stood_in(self, rounds: int, rng: random.Random) -> list[list[list[int]]]:
         """Rounds with byes from a design of as many players as each round seats: the players
@@ -938,23 +980,32 @@ class _Plan:
             self._load(best_tables)
 
     def _floor(self) -> int:
-        """The fewest repeats any plan can have: more meetings than opponents must repeat."""
+        """The least any plan can cost: a player with more meetings than opponents must repeat,
+        and their repeats weigh least spread evenly over their opponents (each meets ``k`` or
+        ``k + 1`` times; ``_repeat_weight`` grows faster than the meetings), so half the sum of
+        that over the players (each pair counted by both) is a floor. Where nobody needs to
+        meet anyone three times this is the repeats counting cannot avoid; past that (16 players
+        over 11 rounds), it lets the search stop at a plan spread that evenly."""
         field = self.field
         meetings = Counter()
         for (a, b), count in field.met.items():
             meetings[a] += count
             meetings[b] += count
         rounds = Counter(p for k in range(len(self.tables)) for p in field.players_of(k))
-        surplus = 0
+        spread = 0
         everyone = field.everyone
         for player in everyone:
             team = field.teams.get(player)
             mates = sum(1 for p in everyone if team is not None and field.teams.get(p) == team)
             opponents = len(everyone) - 1 - max(0, mates - 1)
             needed = meetings[player] + (field.size - 1) * rounds[player]
-            surplus += max(0, needed - opponents)
-        history = sum(c - 1 for c in field.met.values() if c > 1)
-        return max(0, PAIR_COST * (-(-surplus // 2) - history), self._shared_floor())
+            if opponents > 0:
+                each, more = divmod(needed, opponents)
+                spread += (opponents - more) * _repeat_weight(each) + more * _repeat_weight(
+                    each + 1
+                )
+        history = sum(_repeat_weight(c) for c in field.met.values())
+        return max(0, PAIR_COST * (-(-spread // 2) - history), self._shared_floor())
 
     def _shared_floor(self) -> int:
         """The fewest repeats of one to three tables seating the same players every round: any
