@@ -33,6 +33,7 @@ from itertools import chain, combinations, permutations
 from typing import Any
 
 from tournaments.designs import BASE_ROUNDS
+from tournaments.even_rounds import EVEN_ROUNDS
 from tournaments.frame_designs import FRAMES, RESOLVABLE_FIVE, holey_rounds, resolvable_five
 from tournaments.orbit_designs import ORBIT_ROUNDS
 from tournaments.published_designs import published_rounds
@@ -47,7 +48,7 @@ RANDOM, SWISS = "random", "swiss"
 # The draw's own version: every change that gives any input another seating bumps it (a test
 # pins a few draws, so such a change cannot go unnoticed). Each drawn round keeps the version
 # that drew it, so that a record drawn by another Tenbou says so instead of "differs".
-SEATING_ALGORITHM = 27
+SEATING_ALGORITHM = 28
 METHODS = (RANDOM, SWISS)
 TEAM_COST, PAIR_COST = 100, 1  # teammates at one table weigh more than a repeated pair
 # A table of the round being drawn at which its players cannot all take a seat that keeps their
@@ -574,6 +575,10 @@ class _Field:
                         start, built = apart, len(apart)
                         rng.setstate(trial.getstate())
                 start += again
+                if not again and not self.teams and rounds > built:
+                    even = even_rounds(self.players, self.size, rounds, rng)
+                    if even:  # kept as they are: the search has nothing to better
+                        start, built = even, rounds
         elif not start and not self.teams and not self.met:  # a first draw with byes
             start = self._stood_in(rounds, rng)
             built = len(start)
@@ -1549,6 +1554,24 @@ def stored_rounds(
     rng.shuffle(built)
     built += past_bound
     return _seat_design(built[:rounds], order, rng)
+
+
+def even_rounds(
+    players: Sequence[int], size: int, rounds: int, rng: random.Random
+) -> list[list[list[int]]]:
+    """All ``rounds`` of a small field past the most it plays without a repeat, from
+    ``tournaments.even_rounds`` (found offline) when stored, drawn at random: every two players
+    meet as often as any other, give or take one, the fewest repeats counting allows (12
+    players over 8 rounds: every pair twice or three times, where the search met a pair three
+    times while another met once). Nothing when not stored."""
+    stored = EVEN_ROUNDS.get((len(players), size, rounds))
+    if stored is None:
+        return []
+    order = list(players)
+    rng.shuffle(order)
+    design = [[[int(p) for p in table.split()] for table in line.split("|")] for line in stored]
+    rng.shuffle(design)
+    return _seat_design(design, order, rng)
 
 
 def _seat_design(

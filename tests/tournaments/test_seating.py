@@ -19,6 +19,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tournaments.designs import BASE_ROUNDS
+from tournaments.even_rounds import EVEN_ROUNDS
 from tournaments.orbit_designs import ORBIT_ROUNDS
 from tournaments.published_designs import PUBLISHED_ROUNDS
 from tournaments.rotational_designs import ROTATIONAL_ROUNDS
@@ -582,6 +583,45 @@ def test_past_a_design_that_meets_every_pair_once_every_pair_meets_as_often_as_a
     assert seating_quality(drawn, table_size=size).wind_imbalance <= 1
 
 
+@pytest.mark.parametrize("key", sorted(EVEN_ROUNDS), ids=lambda key: "x".join(map(str, key)))
+def test_every_stored_even_schedule_seats_everyone_and_meets_every_pair_as_often_as_any_other(
+    key: tuple[int, int, int],
+) -> None:
+    """Each stored schedule of a small field past its most rounds without a repeat, counted
+    here pair by pair: every round seats every player once, and every two players meet
+    ``floor(mu)`` or ``ceil(mu)`` times (``mu = rounds (size - 1) / (N - 1)``)."""
+    players, size, rounds = key
+    assert len(EVEN_ROUNDS[key]) == rounds
+    met: Counter[tuple[int, int]] = Counter()
+    for line in EVEN_ROUNDS[key]:
+        tables = [[int(p) for p in table.split()] for table in line.split("|")]
+        assert sorted(p for t in tables for p in t) == list(range(players))
+        assert {len(t) for t in tables} == {size}
+        met.update(pair for t in tables for pair in combinations(sorted(t), 2))
+    meetings = rounds * (size - 1)
+    low, high = meetings // (players - 1), -(-meetings // (players - 1))
+    assert {met[pair] for pair in combinations(range(players), 2)} <= {low, high}
+
+
+@pytest.mark.parametrize(("players", "rounds", "size"), [(12, 8, 4), (12, 9, 4), (20, 10, 4)])
+def test_a_small_field_over_many_rounds_meets_every_pair_as_often_as_any_other(
+    players: int, rounds: int, size: int
+) -> None:
+    """Drawn round by round and counted from the rounds: 12 players over 8 rounds meet every
+    pair twice or three times (the search had met a pair three times while another met once),
+    20 over 10 every pair once or twice, so the repeats are the fewest counting allows; and
+    every player's winds stay within one."""
+    drawn = tournament(players, rounds, seed="X7", size=size)
+    met = Counter(
+        frozenset(pair) for round_ in drawn for table in round_ for pair in combinations(table, 2)
+    )
+    counts = [met[frozenset(pair)] for pair in combinations(range(1, players + 1), 2)]
+    assert max(counts) - min(counts) == 1
+    surplus = (size - 1) * rounds - (players - 1)
+    assert sum(c - 1 for c in counts if c > 1) == -(-players * surplus // 2)
+    assert seating_quality(drawn, table_size=size).wind_imbalance <= 1
+
+
 def test_32_players_over_10_rounds_meet_nobody_twice_and_11_rounds_repeat_32_meetings() -> None:
     """The draws themselves (counted from the rounds returned): 8-4-10 reached, and 32 x 11 at
     the counting floor."""
@@ -879,6 +919,9 @@ PINNED_DRAWS = {
     # 27: past a design that meets every pair once, its rounds again (16 x 9, 28 x 12, 9 x 11
     # at tables of three; 16 in four teams); these eight did not move
     27: "89b0b643bf4c6834053a75487c76611c9a84ccf51c28ee84848de41b91bf7ea8",
+    # 28: small fields over many rounds from stored schedules that spread the repeats evenly
+    # (12 x 8, 20 x 10 ...); these eight did not move
+    28: "89b0b643bf4c6834053a75487c76611c9a84ccf51c28ee84848de41b91bf7ea8",
 }
 
 
