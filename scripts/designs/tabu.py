@@ -28,6 +28,10 @@ orbit with another pair (or sit where none may), a move swaps two players of dif
   ``tournaments/frame_designs.py``). ``N ≡ 8 mod 12`` with no cube root of 1 but 1 (68, 92,
   104, 140, 152, 200) has no such model: the two fixed players' tables would meet the same
   three offsets (152 is seated by a frame too).
+- ``tabu.py --moved N 4 SECONDS ...``: the plain layout with the fixed players turning too,
+  fixed player ``i`` to ``i + r`` modulo their number in round ``r`` (which their number must
+  divide): another model of the same size, where each fixed player meets each cycle in as
+  many classes. Tried (2026-11-28, no weights, tenure 6): 156 ended 7 pairs short in 600 s.
 - ``tabu.py --kept N MULTIPLIER ...``: the same with every cycle keeping its places, place
   ``x`` becoming ``MULTIPLIER * x`` (a cube root of 1 mod ``m`` other than 1), and the three
   fixed players in a ring: each cycle's place 0 is then left as it is and sits with one whole
@@ -82,13 +86,27 @@ sys.path.insert(0, str(HERE))
 from find import cycles_at_bound, orbit  # noqa: E402
 
 
-def orbit_table(players: int, m: int, cycles: int) -> tuple[int, str]:
+def moved_orbit(a: int, b: int, m: int, cycles: int, fixed: int) -> tuple[object, ...] | None:
+    """``orbit`` where turning by ``t`` also moves fixed player ``i`` to ``i + t`` modulo the
+    ``fixed`` players' number (which divides ``m``): a fixed player then meets a cycle's
+    places in ``fixed`` classes, one each turn of ``fixed``."""
+    a, b = min(a, b), max(a, b)
+    cm = cycles * m
+    if b < cm:
+        return orbit(a, b, m, cycles)
+    if a >= cm:
+        return None
+    return ("moved", a // m, (a % m - (b - cm)) % fixed)
+
+
+def orbit_table(players: int, m: int, cycles: int, moved: bool = False) -> tuple[int, str]:
     """The solvers' input: how many orbits, and every pair's orbit as an N x N table (-1 where
-    the pair may never sit together)."""
+    the pair may never sit together); ``moved``: the fixed players turn too (``moved_orbit``)."""
     keys: dict[object, int] = {}
     table = [[-1] * players for _ in range(players)]
+    fixed = players - cycles * m
     for a, b in combinations(range(players), 2):
-        key = orbit(a, b, m, cycles)
+        key = moved_orbit(a, b, m, cycles, fixed) if moved else orbit(a, b, m, cycles)
         if key is not None:
             table[a][b] = table[b][a] = keys.setdefault(key, len(keys))
     return len(keys), "\n".join(" ".join(map(str, row)) for row in table) + "\n"
@@ -153,6 +171,7 @@ def search(
     stall: int,
     with_short: bool,
     weigh: int = 1,
+    moved: bool = False,
 ) -> dict | None:
     bound = (players - 1) // (size - 1)
     if with_short:  # size cycles of players // size, the rounds past them short
@@ -161,7 +180,7 @@ def search(
         m = bound
         cycles = cycles_at_bound(players, size, m)
     short = bound - m
-    count, table = orbit_table(players, m, cycles)
+    count, table = orbit_table(players, m, cycles, moved)
     text = f"{players} {size} {count} {short} {m}\n{table}"
     lines = solve("tabu", text, seeds, [seconds, tenure, stall, weigh])
     if lines is None:
@@ -172,7 +191,7 @@ def search(
         found = {"players": players, "size": size, "n": m, "cycles": cycles}
         return {**found, "base": base, "short": tables}
     found = {"players": players, "size": size, "rounds": m, "cycles": cycles}
-    return {**found, "base": base}
+    return {**found, "base": base, **({"moved": True} if moved else {})}
 
 
 def main() -> None:
@@ -193,14 +212,14 @@ def main() -> None:
             raise SystemExit("not found: try more seeds or seconds")
         print(json.dumps(found))
         return
-    with_short = "--short" in args
-    args = [a for a in args if a != "--short"]
+    with_short, moved = "--short" in args, "--moved" in args
+    args = [a for a in args if a not in ("--short", "--moved")]
     players, size, seconds = int(args[0]), int(args[1]), float(args[2])
     seeds = int(args[3]) if len(args) > 3 else 1
     tenure = int(args[4]) if len(args) > 4 else 10
     stall = int(args[5]) if len(args) > 5 else 2000
     weigh = int(args[6]) if len(args) > 6 else 1
-    found = search(players, size, seconds, seeds, tenure, stall, with_short, weigh)
+    found = search(players, size, seconds, seeds, tenure, stall, with_short, weigh, moved)
     if found is None:
         raise SystemExit("not found: try more seeds or seconds")
     print(json.dumps(found))
