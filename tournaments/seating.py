@@ -48,7 +48,7 @@ RANDOM, SWISS = "random", "swiss"
 # The draw's own version: every change that gives any input another seating bumps it (a test
 # pins a few draws, so such a change cannot go unnoticed). Each drawn round keeps the version
 # that drew it, so that a record drawn by another Tenbou says so instead of "differs".
-SEATING_ALGORITHM = 28
+SEATING_ALGORITHM = 29
 METHODS = (RANDOM, SWISS)
 TEAM_COST, PAIR_COST = 100, 1  # teammates at one table weigh more than a repeated pair
 # A table of the round being drawn at which its players cannot all take a seat that keeps their
@@ -575,8 +575,8 @@ class _Field:
                         start, built = apart, len(apart)
                         rng.setstate(trial.getstate())
                 start += again
-                if not again and not self.teams and rounds > built:
-                    even = even_rounds(self.players, self.size, rounds, rng)
+                if not again and rounds > built:
+                    even = even_rounds(self.players, self.size, rounds, rng, self.teams)
                     if even:  # kept as they are: the search has nothing to better
                         start, built = even, rounds
         elif not start and not self.teams and not self.met:  # a first draw with byes
@@ -1557,18 +1557,38 @@ def stored_rounds(
 
 
 def even_rounds(
-    players: Sequence[int], size: int, rounds: int, rng: random.Random
+    players: Sequence[int],
+    size: int,
+    rounds: int,
+    rng: random.Random,
+    teams: Mapping[int, str] | None = None,
 ) -> list[list[list[int]]]:
     """All ``rounds`` of a small field past the most it plays without a repeat, from
     ``tournaments.even_rounds`` (found offline) when stored, drawn at random: every two players
-    meet as often as any other, give or take one, the fewest repeats counting allows (12
-    players over 8 rounds: every pair twice or three times, where the search met a pair three
-    times while another met once). Nothing when not stored."""
-    stored = EVEN_ROUNDS.get((len(players), size, rounds))
+    (of different teams) meet as often as any other, give or take one, the fewest repeats
+    counting allows (12 players over 8 rounds: every pair twice or three times, where the search
+    met a pair three times while another met once). With teams, only when every player is in
+    one and the teams are all as large: the stored teams are the teams, drawn in a random order,
+    their members too. Nothing when not stored."""
+    team_size, members = 0, [list(players)]
+    if teams:
+        by_team: dict[str, list[int]] = {}
+        for player in players:
+            if player not in teams:
+                return []
+            by_team.setdefault(teams[player], []).append(player)
+        if len({len(team) for team in by_team.values()}) != 1:
+            return []
+        members = [by_team[name] for name in sorted(by_team)]
+        team_size = len(members[0])
+    stored = EVEN_ROUNDS.get((len(players), size, rounds, team_size))
     if stored is None:
         return []
-    order = list(players)
-    rng.shuffle(order)
+    rng.shuffle(members)
+    for team in members:
+        rng.shuffle(team)
+    # Stored player i is member i // len(members) of team i % len(members).
+    order = [members[i % len(members)][i // len(members)] for i in range(len(players))]
     design = [[[int(p) for p in table.split()] for table in line.split("|")] for line in stored]
     rng.shuffle(design)
     return _seat_design(design, order, rng)

@@ -8,14 +8,17 @@
  * of different tables in it (not one made back within a few steps unless it beats the best),
  * whose change is counted from the two tables. Where the search of the draw (which weighs only
  * repeats, and takes a player in a conflict at a time) met a pair three times while another met
- * once (12 players over 8 rounds), this lands in a hundredth of a second.
- * args: N K R LO HI SEED MAXSTEPS. Prints one round a line, tables split by '|', or "fail
- * BEST" (exit status 1). */
+ * once (12 players over 8 rounds), this lands in a hundredth of a second. With TEAM, the
+ * players are N / TEAM teams of TEAM, player i of team i mod (N / TEAM) (so that the first
+ * round, 0 1 2 3 | 4 5 6 7 ..., seats no teammates together); teammates never meet (a meeting
+ * costs 1000 c^2) and LO and HI count the other pairs.
+ * args: N K R LO HI SEED MAXSTEPS [TEAM]. Prints one round a line, tables split by '|', or
+ * "fail BEST" (exit status 1). */
 #include <stdio.h>
 #include <stdlib.h>
 
 enum { MAXN = 64, MAXR = 64, MAXK = 8 };
-static int N, K, R, T, lo, hi;
+static int N, K, R, T, lo, hi, teams;  // teams: how many (0: none)
 static int tab[MAXR][MAXN][MAXK];  // round, table, seat
 static int met[MAXN][MAXN];
 static int tabu[MAXR][MAXN][MAXN];
@@ -27,7 +30,8 @@ static unsigned rnd(void) {
   rs ^= rs << 17;
   return (unsigned)(rs >> 11);
 }
-static inline long pen(int c) {
+static inline long pen(int a, int b, int c) {
+  if (teams && a % teams == b % teams) return 1000L * c * c;
   return c > hi ? 10L * (c - hi) * (c - hi) : c < lo ? 10L * (lo - c) * (lo - c) : 0;
 }
 static void seat(int r, int t, int by) {
@@ -43,7 +47,8 @@ static long part(int r, int t, int a, int b) {
   for (int s = 0; s < K; s++) {
     int x = tab[r][t][s];
     if (x == a) continue;
-    d += pen(met[a][x] - 1) - pen(met[a][x]) + pen(met[b][x] + 1) - pen(met[b][x]);
+    d += pen(a, x, met[a][x] - 1) - pen(a, x, met[a][x]);
+    d += pen(b, x, met[b][x] + 1) - pen(b, x, met[b][x]);
   }
   return d;
 }
@@ -53,7 +58,10 @@ int main(int argc, char **argv) {
   N = atoi(argv[1]), K = atoi(argv[2]), R = atoi(argv[3]), lo = atoi(argv[4]), hi = atoi(argv[5]);
   rs = 88172645463325252ULL ^ (unsigned long long)atoll(argv[6]) * 2654435761ULL;
   long maxsteps = atol(argv[7]);
+  int team = argc > 8 ? atoi(argv[8]) : 0;
+  teams = team > 0 ? N / team : 0;
   T = N / K;
+  if (team > 0 && (teams * team != N || teams < K)) return 2;
   if (N > MAXN || R > MAXR || K > MAXK || R < 2 || T * K != N) return 2;
   for (int r = 0; r < R; r++) {
     int p[MAXN];
@@ -69,7 +77,7 @@ int main(int argc, char **argv) {
   }
   long cost = 0;
   for (int a = 0; a < N; a++)
-    for (int b = a + 1; b < N; b++) cost += pen(met[a][b]);
+    for (int b = a + 1; b < N; b++) cost += pen(a, b, met[a][b]);
   long best = cost;
   for (long step = 1; step <= maxsteps && cost > 0; step++) {
     int r = 1 + rnd() % (R - 1), bt = -1, bu = 0, bi = 0, bj = 0, ties = 0;
