@@ -30,6 +30,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import chain, combinations, permutations
+from random import Random  # for _Field, whose method ``random`` hides the module there
 from typing import Any
 
 from tournaments.designs import BASE_ROUNDS
@@ -464,7 +465,7 @@ class _Field:
     # -- random -----------------------------------------------------------------------------
 
     def random(
-        self, rounds: int, rng: random.Random, hint: Sequence[Sequence[Sequence[int]]] | None
+        self, rounds: int, rng: Random, hint: Sequence[Sequence[Sequence[int]]] | None
     ) -> list[Round]:
         start, built = self._start(rounds, rng, hint)
         as_planned = [[list(t) for t in r] for r in start]
@@ -543,7 +544,7 @@ class _Field:
         return self.later[k - 1] if 0 < k <= len(self.later) else self.players
 
     def _start(
-        self, rounds: int, rng: random.Random, hint: Sequence[Sequence[Sequence[int]]] | None
+        self, rounds: int, rng: Random, hint: Sequence[Sequence[Sequence[int]]] | None
     ) -> tuple[list[list[list[int]]], int]:
         """The hint's rounds while each seats exactly its round's players, else the rounds a
         construction gives (and how many: a first draw keeps them as they are and searches the
@@ -589,7 +590,7 @@ class _Field:
         return start, built
 
     def _design_again(
-        self, design: Sequence[Sequence[Sequence[int]]], count: int, rng: random.Random
+        self, design: Sequence[Sequence[Sequence[int]]], count: int, rng: Random
     ) -> list[list[list[int]]]:
         """``count`` rounds past a design in which every two players who are not teammates meet
         exactly once: its rounds again, each pass over all of them in a new order of the seed's,
@@ -615,7 +616,7 @@ class _Field:
             again += [[list(t) for t in design[i]] for i in order[: count - len(again)]]
         return again
 
-    def _stood_in(self, rounds: int, rng: random.Random) -> list[list[list[int]]]:
+    def _stood_in(self, rounds: int, rng: Random) -> list[list[list[int]]]:
         """Rounds with byes from a design of as many players as each round seats: the players
         who sit out none of these rounds give ``b`` *stand-ins* (``b`` the byes a round), the
         others each hold a place of the design, and in each round the stand-ins take the
@@ -701,7 +702,7 @@ class _Field:
         out: Sequence[Sequence[int]],
         always: Sequence[int],
         extra: int,
-        rng: random.Random,
+        rng: Random,
     ) -> list[list[list[int]]]:
         """The stand-ins' rounds by construction, when a round seats ``size × q`` players (``q``
         a prime power past ``size``), there are at most ``q`` rounds and nobody sits out twice
@@ -770,7 +771,7 @@ class _Field:
 
     # -- swiss ------------------------------------------------------------------------------
 
-    def swiss(self, order: Sequence[int], rng: random.Random) -> Round:
+    def swiss(self, order: Sequence[int], rng: Random) -> Round:
         """Tables by the standings, then the search for the fewest conflicts (teammates, a pair
         met before, a table whose players cannot all keep their winds within one), and among
         seatings with as few, the one that moves players the fewest tables from their place."""
@@ -992,7 +993,7 @@ class _Plan:
         meet anyone three times this is the repeats counting cannot avoid; past that (16 players
         over 11 rounds), it lets the search stop at a plan spread that evenly."""
         field = self.field
-        meetings = Counter()
+        meetings: Counter[int] = Counter()
         for (a, b), count in field.met.items():
             meetings[a] += count
             meetings[b] += count
