@@ -85,9 +85,9 @@ def check(players: int, size: int, rounds: list[list[list[int]]], team: int = 0)
 def find(
     players: int, size: int, rounds: int, seconds: float, team: int = 0
 ) -> list[list[list[int]]] | None:
-    solver = HERE / "even"
-    if not solver.exists():
-        subprocess.run(["cc", "-O2", "-o", solver, HERE / "even.c"], check=True)
+    solver, source = HERE / "even", HERE / "even.c"
+    if not solver.exists() or solver.stat().st_mtime < source.stat().st_mtime:  # built again
+        subprocess.run(["cc", "-O2", "-o", solver, source], check=True)
     low, high = even_limits(players, size, rounds, team)
     for seed in SEEDS:
         args = [solver, players, size, rounds, low, high, seed, STEPS, team]
