@@ -547,6 +547,28 @@ def test_every_published_design_seats_everyone_and_repeats_only_past_the_bound(
             assert max(met.values()) == 2
 
 
+def drawn_in_teams(
+    players: int, rounds: int, teams: int, size: int = 4
+) -> tuple[list[Round], list[int], int]:
+    """A tournament drawn round by round (seed X7), player ``p`` in team ``p mod teams`` (no
+    teams when 0): ``(the rounds, the meetings of every two players of different teams,
+    counted from the rounds, how many opponents a player has)``; teammates never met."""
+    team_of = {p: p % teams for p in range(1, players + 1)} if teams else {}
+    drawn = tournament(
+        players, rounds, seed="X7", size=size, teams={p: f"t{t}" for p, t in team_of.items()}
+    )
+    met = Counter(
+        frozenset(pair) for round_ in drawn for table in round_ for pair in combinations(table, 2)
+    )
+    counts = [
+        met[frozenset(pair)]
+        for pair in combinations(range(1, players + 1), 2)
+        if not teams or team_of[pair[0]] != team_of[pair[1]]
+    ]
+    assert sum(counts) == sum(met.values())  # teammates never met
+    return drawn, counts, players - 1 - (players // teams - 1 if teams else 0)
+
+
 @pytest.mark.parametrize(
     ("players", "rounds", "size", "teams"),
     [(16, 9, 4, 0), (16, 13, 4, 0), (28, 12, 4, 0), (9, 11, 3, 0), (15, 10, 3, 0), (16, 9, 4, 4)],
@@ -561,20 +583,7 @@ def test_past_a_design_that_meets_every_pair_once_every_pair_meets_as_often_as_a
     and up to twice the design's rounds the repeats are the fewest counting allows; winds
     within one. (16 x 9 had met a pair three times while others met once; 16 in teams a pair
     four times.)"""
-    team_of = {p: p % teams for p in range(1, players + 1)} if teams else {}
-    drawn = tournament(
-        players, rounds, seed="X7", size=size, teams={p: f"t{t}" for p, t in team_of.items()}
-    )
-    met = Counter(
-        frozenset(pair) for round_ in drawn for table in round_ for pair in combinations(table, 2)
-    )
-    counts = [
-        met[frozenset(pair)]
-        for pair in combinations(range(1, players + 1), 2)
-        if not teams or team_of[pair[0]] != team_of[pair[1]]
-    ]
-    assert sum(counts) == sum(met.values())  # teammates never met
-    opponents = players - 1 - (players // teams - 1 if teams else 0)
+    drawn, counts, opponents = drawn_in_teams(players, rounds, teams, size)
     design = opponents // (size - 1)
     assert sorted(set(counts)) == sorted({rounds // design, -(-rounds // design)})
     if rounds <= 2 * design:
@@ -620,21 +629,8 @@ def test_a_small_field_over_many_rounds_meets_every_pair_as_often_as_any_other(
     teams of six over 9) teammates never, every other pair once or twice (a pair had met three
     times while another never had); so the repeats are the fewest counting allows; and every
     player's winds stay within one."""
-    team_of = {p: p % teams for p in range(1, players + 1)} if teams else {}
-    drawn = tournament(
-        players, rounds, seed="X7", teams={p: f"t{t}" for p, t in team_of.items()} or None
-    )
-    met = Counter(
-        frozenset(pair) for round_ in drawn for table in round_ for pair in combinations(table, 2)
-    )
-    counts = [
-        met[frozenset(pair)]
-        for pair in combinations(range(1, players + 1), 2)
-        if not teams or team_of[pair[0]] != team_of[pair[1]]
-    ]
-    assert sum(counts) == sum(met.values())  # teammates never met
+    drawn, counts, opponents = drawn_in_teams(players, rounds, teams)
     assert max(counts) - min(counts) == 1
-    opponents = players - 1 - (players // teams - 1 if teams else 0)
     surplus = 3 * rounds - opponents
     assert sum(c - 1 for c in counts if c > 1) == -(-players * surplus // 2)
     assert seating_quality(drawn).wind_imbalance <= 1
