@@ -33,6 +33,7 @@ from itertools import chain, combinations, permutations
 from random import Random  # for _Field, whose method ``random`` hides the module there
 from typing import Any
 
+from tournaments.covering_designs import COVERING_ROUNDS
 from tournaments.designs import BASE_ROUNDS
 from tournaments.even_rounds import EVEN_ROUNDS
 from tournaments.frame_designs import FRAMES, RESOLVABLE_FIVE, holey_rounds, resolvable_five
@@ -49,7 +50,7 @@ RANDOM, SWISS = "random", "swiss"
 # The draw's own version: every change that gives any input another seating bumps it (a test
 # pins a few draws, so such a change cannot go unnoticed). Each drawn round keeps the version
 # that drew it, so that a record drawn by another Tenbou says so instead of "differs".
-SEATING_ALGORITHM = 30
+SEATING_ALGORITHM = 31
 METHODS = (RANDOM, SWISS)
 TEAM_COST, PAIR_COST = 100, 1  # teammates at one table weigh more than a repeated pair
 # A table of the round being drawn at which its players cannot all take a seat that keeps their
@@ -1596,7 +1597,10 @@ def even_rounds(
     counting allows (12 players over 8 rounds: every pair twice or three times, where the search
     met a pair three times while another met once). With teams, only when every player is in
     one and the teams are all as large: the stored teams are the teams, drawn in a random order,
-    their members too. Nothing when not stored."""
+    their members too. Without teams, one round past the bound may also come from a stored
+    covering (``tournaments.covering_designs``: 18 players at tables of three over 9 rounds,
+    every pair once or twice, 9 repeats where the bound's design and a round more make 12).
+    Nothing when not stored."""
     team_size, members = 0, [list(players)]
     if teams:
         by_team: dict[str, list[int]] = {}
@@ -1609,14 +1613,19 @@ def even_rounds(
         members = [by_team[name] for name in sorted(by_team)]
         team_size = len(members[0])
     stored = EVEN_ROUNDS.get((len(players), size, rounds, team_size))
-    if stored is None:
+    covering = None if teams else COVERING_ROUNDS.get((len(players), size))
+    if covering is not None and covering[0] * len(covering[2]) == rounds:
+        m, cycles, bases = covering
+        design = [tables for base in bases for tables in turned_rounds(m, cycles, base)]
+    elif stored is not None:
+        design = [[[int(p) for p in table.split()] for table in line.split("|")] for line in stored]
+    else:
         return []
     rng.shuffle(members)
     for team in members:
         rng.shuffle(team)
     # Stored player i is member i // len(members) of team i % len(members).
     order = [members[i % len(members)][i // len(members)] for i in range(len(players))]
-    design = [[[int(p) for p in table.split()] for table in line.split("|")] for line in stored]
     rng.shuffle(design)
     return _seat_design(design, order, rng)
 

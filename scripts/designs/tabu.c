@@ -1,8 +1,9 @@
 // Tabu search for a base round whose pairs fall in distinct orbits (driven by tabu.py).
 // stdin: N K O S M, then the N x N orbit table (row by row; -1 where a pair may never sit
-// together). S > 0: also S short tables, one player of each of the K cycles of M (players
-// l*M .. l*M + M - 1), their pairs counted with the base round's (a short round is the turns of
-// one such table). args: seed seconds tenure stall
+// together), optionally each orbit's capacity (else one). S > 0: also S short tables, one
+// player of each of the K cycles of M (players l*M .. l*M + M - 1), their pairs counted with
+// the base round's (a short round is the turns of one such table). args: seed seconds tenure
+// stall
 // A state is a partition of the N players into N/K tables; its cost is the number of pairs past
 // their orbit's capacity (one for an orbit, none for the pairs marked -1). A move swaps two
 // players of different tables, one of them in a pair that costs; the best move not tabu is
@@ -121,6 +122,10 @@ int main(int argc, char **argv) {
     if (scanf("%d", &orb[a]) != 1) return 2;
     if (orb[a] < 0) orb[a] = O;
   }
+  // Optionally each orbit's capacity (how many of its pairs the base round may hold; one
+  // where none are given): a covering's doubled orbit takes two.
+  for (int o = 0; o < O; o++)
+    if (scanf("%d", &cap[o]) != 1) break;
   for (int p = 0; p < N; p++) tab[p] = p;
   for (int p = N - 1; p > 0; p--) {
     int r = rnd() % (p + 1), t = tab[p];

@@ -194,8 +194,64 @@ def search(
     return {**found, "base": base, **({"moved": True} if moved else {})}
 
 
+def covering_orbit(a: int, b: int, m: int) -> tuple[object, ...]:
+    """The orbit of the pair a-b under the turning of the cycles of ``m``, half turns included
+    (a covering's base round may hold one pair of a half turn: its turns meet those pairs
+    twice each)."""
+    (ja, xa), (jb, xb) = divmod(min(a, b), m), divmod(max(a, b), m)
+    d = (xb - xa) % m
+    return ("within", ja, min(d, m - d)) if ja == jb else ("between", ja, jb, d)
+
+
+def covering(
+    players: int, size: int, seconds: float, seeds: int, tenure: int, m: int = 0
+) -> dict | None:
+    """The base rounds of a resolvable covering over ``rounds`` rounds (``(players - 1) //
+    (size - 1) + 1``, one past the bound): the players are cycles of ``m`` (by default
+    ``rounds``: one base round), no fixed player, ``rounds / m`` base rounds each turned ``m``
+    times; every two players meet, and the pairs that meet twice pair off the players (the
+    fewest repeats counting allows). Every orbit once, and the pairs met twice: with ``m``
+    even the half turns (one pair of each in the base rounds, whose turns meet it twice),
+    else each place's two players across cycles ``2i`` and ``2i + 1`` (that orbit twice).
+    The search sees the base rounds as copies of the players who never share a table."""
+    rounds = (players - 1) // (size - 1) + 1
+    m = m or rounds
+    copies, cycles = rounds // m, players // m
+    keys: dict[object, int] = {}
+    rows = [[-1] * (players * copies) for _ in range(players * copies)]
+    for a, b in combinations(range(players), 2):
+        key = keys.setdefault(covering_orbit(a, b, m), len(keys))
+        for k in range(copies):
+            rows[k * players + a][k * players + b] = rows[k * players + b][k * players + a] = key
+    slots = copies * players * (size - 1) // 2
+    doubled = [("between", j, j + 1, 0) for j in range(0, cycles - 1, 2)][: slots - len(keys)]
+    capacity = [2 if key in doubled else 1 for key in keys]
+    if sum(capacity) != slots or rounds % m or players % m:
+        raise SystemExit(f"no covering of {players} over cycles of {m}")
+    table = "\n".join(" ".join(map(str, row)) for row in rows)
+    text = f"{players * copies} {size} {len(keys)} 0 {m}\n{table}\n"
+    lines = solve(
+        "tabu", text + " ".join(map(str, capacity)) + "\n", seeds, [seconds, tenure, 2000, 0]
+    )
+    if lines is None:
+        return None
+    tables = [sorted(map(int, line.split())) for line in lines]
+    bases = [
+        sorted([p - k * players for p in t] for t in tables if t[0] // players == k)
+        for k in range(copies)
+    ]
+    return {"players": players, "size": size, "m": m, "cycles": cycles, "bases": bases}
+
+
 def main() -> None:
     args = sys.argv[1:]
+    if args[0] == "--covering":
+        players, size, seconds, seeds, tenure, m = map(float, [*args[1:7], 0][:6])
+        found = covering(int(players), int(size), seconds, int(seeds), int(tenure), int(m))
+        if found is None:
+            raise SystemExit("not found: try more seeds or seconds")
+        print(json.dumps(found))
+        return
     if args[0] in ("--symmetric", "--kept"):
         players, multiplier, seconds, seeds, tenure, stall, weigh = map(float, args[1:8])
         found = symmetric(

@@ -18,6 +18,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tournaments.covering_designs import COVERING_ROUNDS
 from tournaments.designs import BASE_ROUNDS
 from tournaments.even_rounds import EVEN_ROUNDS
 from tournaments.orbit_designs import ORBIT_ROUNDS
@@ -43,6 +44,7 @@ from tournaments.seating import (
     seating_quality,
     six_by_four_rounds,
     tripled_rounds,
+    turned_rounds,
     winds_can_hold,
 )
 
@@ -653,6 +655,44 @@ def test_past_a_design_whose_unmet_pairs_pair_off_the_players_repeats_are_the_fe
     assert seating_quality(drawn).wind_imbalance <= 1
 
 
+@pytest.mark.parametrize("key", sorted(COVERING_ROUNDS), ids=lambda key: "x".join(map(str, key)))
+def test_every_stored_covering_meets_every_pair_and_pairs_off_the_players_met_twice(
+    key: tuple[int, int],
+) -> None:
+    """Each stored covering, its rounds built from the base rounds and counted here pair by
+    pair: one round past the bound, every round seats every player once, every two players
+    meet, nobody three times, and the pairs met twice pair off the players (each player one
+    opponent twice): ``N / 2`` repeats, the fewest counting allows."""
+    players, size = key
+    m, cycles, bases = COVERING_ROUNDS[key]
+    built = [tables for base in bases for tables in turned_rounds(m, cycles, base)]
+    assert len(built) == (players - 1) // (size - 1) + 1
+    met: Counter[tuple[int, int]] = Counter()
+    for tables in built:
+        assert sorted(p for t in tables for p in t) == list(range(players))
+        assert {len(t) for t in tables} == {size}
+        met.update(pair for t in tables for pair in combinations(sorted(t), 2))
+    assert set(met) == set(combinations(range(players), 2))
+    twice = [pair for pair, times in met.items() if times > 1]
+    assert max(met.values()) == 2
+    assert sorted(p for pair in twice for p in pair) == list(range(players))
+
+
+@pytest.mark.parametrize(("players", "rounds"), [(18, 9), (36, 18), (48, 24)])
+def test_one_round_past_a_nearly_kirkman_system_repeats_the_fewest_meetings(
+    players: int, rounds: int
+) -> None:
+    """Drawn round by round at tables of three and counted from the rounds: 18 players over 9
+    rounds (one past the bound of 8) meet every pair, each player one opponent twice: 9
+    repeats, the fewest counting allows, where the bound's design and a round more made 12
+    (36 over 18: 18, had made 30); winds within one."""
+    drawn, counts, opponents = drawn_in_teams(players, rounds, 0, size=3)
+    assert min(counts) == 1
+    assert max(counts) == 2
+    assert sum(c - 1 for c in counts) == players // 2 == -(-players * (2 * rounds - opponents) // 2)
+    assert seating_quality(drawn, table_size=3).wind_imbalance <= 1
+
+
 def test_32_players_over_10_rounds_meet_nobody_twice_and_11_rounds_repeat_32_meetings() -> None:
     """The draws themselves (counted from the rounds returned): 8-4-10 reached, and 32 x 11 at
     the counting floor."""
@@ -960,6 +1000,10 @@ PINNED_DRAWS = {
     # at each table (56 x 19: 56 repeats, the fewest; the search had made 58); these eight did
     # not move
     30: "89b0b643bf4c6834053a75487c76611c9a84ccf51c28ee84848de41b91bf7ea8",
+    # 31: one round past the bound at tables of three from a stored covering (18 x 9: every
+    # pair met, 9 repeats; the bound's design and a round more made 12); these eight did not
+    # move
+    31: "89b0b643bf4c6834053a75487c76611c9a84ccf51c28ee84848de41b91bf7ea8",
 }
 
 
