@@ -50,7 +50,7 @@ RANDOM, SWISS = "random", "swiss"
 # The draw's own version: every change that gives any input another seating bumps it (a test
 # pins a few draws, so such a change cannot go unnoticed). Each drawn round keeps the version
 # that drew it, so that a record drawn by another Tenbou says so instead of "differs".
-SEATING_ALGORITHM = 31
+SEATING_ALGORITHM = 32
 METHODS = (RANDOM, SWISS)
 TEAM_COST, PAIR_COST = 100, 1  # teammates at one table weigh more than a repeated pair
 # A table of the round being drawn at which its players cannot all take a seat that keeps their
@@ -1627,7 +1627,22 @@ def even_rounds(
     # Stored player i is member i // len(members) of team i % len(members).
     order = [members[i % len(members)][i // len(members)] for i in range(len(players))]
     rng.shuffle(design)
-    return _seat_design(design, order, rng)
+    return _seat_design(_repeats_late(design), order, rng)
+
+
+def _repeats_late(design: Sequence[Sequence[Sequence[int]]]) -> list[Sequence[Sequence[int]]]:
+    """A schedule's rounds in an order that keeps its repeats late, for a tournament that stops
+    early: each next round the first of those left that meets the fewest pairs met before (a
+    greedy pass; 18 players at tables of three over the 9 rounds of their covering meet
+    nobody twice in the first 4)."""
+    met: set[tuple[int, int]] = set()
+    left, ordered = list(design), []
+    while left:
+        again = [sum(pair in met for table in r for pair in _pairs(table)) for r in left]
+        round_ = left.pop(again.index(min(again)))
+        ordered.append(round_)
+        met.update(pair for table in round_ for pair in _pairs(table))
+    return ordered
 
 
 def _seat_design(

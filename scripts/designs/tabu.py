@@ -41,6 +41,17 @@ orbit with another pair (or sit where none may), a move swaps two players of dif
   s, multiplier 36 at seed 1 in 20 s, with the test suite running alongside), where the
   turned cycles had stalled three pairs short for hours. 156, 164 and 188 have no such model
   (no cube root of 1 but 1 modulo 51; two fixed players cannot go round in threes).
+- ``tabu.py --covering N SIZE SECONDS SEEDS TENURE [M]``: not a design but a covering, one
+  round past the bound (``tournaments/covering_designs.py`` via ``coverings.py``): cycles of
+  ``M`` (by default the rounds: one base round), no fixed player, the base rounds searched at
+  once as copies of the players that never share a table; each orbit once, the half turns
+  included, or each place's two players across two cycles twice where ``M`` is odd, so that
+  the pairs met twice pair off the players. At tables of three (2026-11-28, tenure 8): 18 to
+  54, 66, 72 and 78 over one base round in a second or less each; 36 over two base rounds of
+  cycles of 9 in seconds (one base round is ruled out by the parity of the differences where
+  ``N ≡ 12 mod 24``); 60 over two of cycles of 15 stalled one pair short in 3 × 200 s. At
+  tables of four none found: 24 has none over three cycles of 8 (exhaustive), 24 and 36 over
+  cycles of 2 to 6 ended 4 to 8 pairs short in 25-40 s, 48 over three cycles of 16 (300 s).
 
 Each prints the base round as JSON (the line ``find.py`` prints, or ``orbits.py``'s with short
 rounds) once one costs nothing; ``store.py`` checks and stores it. Found at the bound (seed 1,
