@@ -41,6 +41,11 @@ orbit with another pair (or sit where none may), a move swaps two players of dif
   s, multiplier 36 at seed 1 in 20 s, with the test suite running alongside), where the
   turned cycles had stalled three pairs short for hours. 156, 164 and 188 have no such model
   (no cube root of 1 but 1 modulo 51; two fixed players cannot go round in threes).
+- ``tabu.py N 4 SECONDS SEEDS TENURE STALL WEIGH ROUNDS``: the plain layout short of the
+  bound, cycles of ``ROUNDS`` and the players left fixed (five or more): orbits to spare, and
+  the search lands where ``find.py --below`` had stopped (2026-11-28, 60 s a seed, tenure 6,
+  the other core busy): 68 at 21 rounds in seconds (had 18), 92 at 28 (29 ended 2 pairs short
+  in 150 + 2 × 60 s; had 25).
 - ``tabu.py --covering N SIZE SECONDS SEEDS TENURE [M]``: not a design but a covering, one
   round past the bound (``tournaments/covering_designs.py`` via ``coverings.py``): cycles of
   ``M`` (by default the rounds: one base round), no fixed player, the base rounds searched at
@@ -184,14 +189,15 @@ def search(
     with_short: bool,
     weigh: int = 1,
     moved: bool = False,
+    rounds: int = 0,
 ) -> dict | None:
     bound = (players - 1) // (size - 1)
     if with_short:  # size cycles of players // size, the rounds past them short
         m, cycles = players // size, size
     else:
-        m = bound
+        m = rounds or bound
         cycles = cycles_at_bound(players, size, m)
-    short = bound - m
+    short = bound - m if with_short else 0
     count, table = orbit_table(players, m, cycles, moved)
     text = f"{players} {size} {count} {short} {m}\n{table}"
     lines = solve("tabu", text, seeds, [seconds, tenure, stall, weigh])
@@ -287,7 +293,8 @@ def main() -> None:
     tenure = int(args[4]) if len(args) > 4 else 10
     stall = int(args[5]) if len(args) > 5 else 2000
     weigh = int(args[6]) if len(args) > 6 else 1
-    found = search(players, size, seconds, seeds, tenure, stall, with_short, weigh, moved)
+    rounds = int(args[7]) if len(args) > 7 else 0
+    found = search(players, size, seconds, seeds, tenure, stall, with_short, weigh, moved, rounds)
     if found is None:
         raise SystemExit("not found: try more seeds or seconds")
     print(json.dumps(found))
