@@ -1024,7 +1024,7 @@ PINNED_DRAWS = {
     # 33: with teams, no construction that seats teammates together (16 in four teams over 5
     # rounds had taken the affine plane's 5); these eight did not move
     33: "89b0b643bf4c6834053a75487c76611c9a84ccf51c28ee84848de41b91bf7ea8",
-    # 34: stored 1-rotational designs one to three rounds short of the bound found by tabu
+    # 34: stored 1-rotational designs a few rounds short of the bound, found by tabu
     # search with orbits to spare (68 over 21 rounds, was 18; 92 over 28, was 25; 104 over
     # 31, was 27; 156 over 46, was 41; 164 over 49, was 43; 188 over 56, was 49); these
     # eight did not move
