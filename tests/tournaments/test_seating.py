@@ -1026,7 +1026,7 @@ PINNED_DRAWS = {
     33: "89b0b643bf4c6834053a75487c76611c9a84ccf51c28ee84848de41b91bf7ea8",
     # 34: stored 1-rotational designs a few rounds short of the bound, found by tabu
     # search with orbits to spare (68 over 21 rounds, was 18; 92 over 28, was 25; 104 over
-    # 31, was 27; 156 over 46, was 41; 164 over 49, was 43; 188 over 56, was 49); these
+    # 31, was 27; 156 over 47, was 41; 164 over 49, was 43; 188 over 56, was 49); these
     # eight did not move
     34: "89b0b643bf4c6834053a75487c76611c9a84ccf51c28ee84848de41b91bf7ea8",
 }
