@@ -45,9 +45,10 @@ orbit with another pair (or sit where none may), a move swaps two players of dif
   bound, cycles of ``ROUNDS`` and the players left fixed (five or more): orbits to spare, and
   the search lands where ``find.py --below`` had stopped (2026-11-28, 60 s a seed, tenure 6,
   the other core busy): 68 at 21 rounds in seconds (had 18), 92 at 28 (29 ended 2 pairs short
-  in 150 + 2 × 60 s and 240 s; had 25), 104 at 31 in 8 s (had 27), 156 at 46 (had 41) and
-  at 47 with tenure 8 in 53 s (tenure 6: 1 short in 240 s), 164 at 49 (had 43), 188 at 56 in 0.1 s (had 49); each count of
-  rounds above these ended one to seven pairs short in 2 × 60 s.
+  in 150 + 2 × 60 s and 240 s; had 25), 104 at 31 in 8 s (had 27), 156 at 46 (had 41) and at
+  47 with tenure 8 in 53 s (tenure 6: 1 short in 240 s), 164 at 49 (had 43), 188 at 56 in
+  0.1 s (had 49); each count of rounds above these ended one to seven pairs short in 2 × 60 s
+  (and 92 at 29, 104 at 32, 164 at 50 one short in 290 s with tenure 8).
 - ``tabu.py --covering N SIZE SECONDS SEEDS TENURE [M]``: not a design but a covering, one
   round past the bound (``tournaments/covering_designs.py`` via ``coverings.py``): cycles of
   ``M`` (by default the rounds: one base round), no fixed player, the base rounds searched at
