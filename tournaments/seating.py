@@ -565,10 +565,11 @@ class _Field:
             if not self.met:
                 again = self._design_again(start, rounds - built, rng)
                 if not again and self.teams and 0 < built < rounds:
-                    # The construction seated teammates together past the transversal design's
-                    # rounds (the search then parts them): where those rounds meet every two
-                    # players of different teams once, they again keep teams apart for good.
-                    # Tried on a copy of the seed's draw, which moves on only if they do.
+                    # The construction's rounds leave pairs of different teams unmet (20 in
+                    # five teams of four over 7 rounds): where the transversal design's rounds
+                    # meet every two players of different teams once, they again keep teams
+                    # apart for good and spread the repeats evenly. Tried on a copy of the
+                    # seed's draw, which moves on only if they do.
                     trial = random.Random()
                     trial.setstate(rng.getstate())
                     apart = transversal_rounds(self.players, self.size, rounds, trial, self.teams)
@@ -1640,12 +1641,13 @@ def _repeats_late(design: Sequence[Sequence[Sequence[int]]]) -> list[Sequence[Se
     greedy pass; 18 players at tables of three over the 9 rounds of their covering meet
     nobody twice in the first 4)."""
     met: set[tuple[int, int]] = set()
-    left, ordered = list(design), []
+    left = [(r, [pair for table in r for pair in _pairs(table)]) for r in design]
+    ordered = []
     while left:
-        again = [sum(pair in met for table in r for pair in _pairs(table)) for r in left]
-        round_ = left.pop(again.index(min(again)))
+        again = [sum(pair in met for pair in pairs) for _, pairs in left]
+        round_, pairs = left.pop(again.index(min(again)))
         ordered.append(round_)
-        met.update(pair for table in round_ for pair in _pairs(table))
+        met.update(pairs)
     return ordered
 
 
