@@ -48,7 +48,13 @@ orbit with another pair (or sit where none may), a move swaps two players of dif
   in 150 + 2 × 60 s and 240 s; had 25), 104 at 31 in 8 s (had 27), 156 at 46 (had 41) and at
   47 with tenure 8 in 53 s (tenure 6: 1 short in 240 s), 164 at 49 (had 43), 188 at 56 in
   0.1 s (had 49); each count of rounds above these ended one to seven pairs short in 2 × 60 s
-  (and 92 at 29, 104 at 32, 164 at 50 one short in 290 s with tenure 8).
+  (and 92 at 29, 104 at 32, 164 at 50 one short in 290 s with tenure 8; later 104 at 32
+  in 308 s with tenure 7, 92 at 29 one short in 900 s).
+- ``tabu.py --bases N ROUNDS BASES SECONDS SEEDS TENURE``: ``BASES`` base rounds of cycles of
+  ``ROUNDS / BASES`` (a subgroup of the plain layout's turning, so more to choose, the orbits
+  left unmet the search's choice), searched at once as ``--covering`` does. Tried
+  (2026-11-28, tenure 6): 68 over 22 as two base rounds of cycles of 11 ended 6 and 7 pairs
+  short in 3 × 300 s (the plain layout: 3); 44 over 14, 4 short in 60 s.
 - ``tabu.py --covering N SIZE SECONDS SEEDS TENURE [M]``: not a design but a covering, one
   round past the bound (``tournaments/covering_designs.py`` via ``coverings.py``): cycles of
   ``M`` (by default the rounds: one base round), no fixed player, the base rounds searched at
@@ -264,11 +270,55 @@ def covering(
     return {"players": players, "size": size, "m": m, "cycles": cycles, "bases": bases}
 
 
+def based(
+    players: int, rounds: int, bases: int, seconds: float, seeds: int, tenure: int
+) -> dict | None:
+    """A design over ``rounds`` rounds at tables of four as ``bases`` base rounds, each turned
+    ``m = rounds / bases`` times: the players are ``3 * rounds / m`` cycles of ``m`` (the
+    turning's group is a subgroup of the plain layout's, so there are more base rounds to
+    choose) and the rest fixed; the orbits left unmet are the search's to choose (at the bound
+    as many as counting leaves: with two fixed players a perfect matching, such as each
+    place's two players across cycles ``2i`` and ``2i + 1``). The base rounds are searched at
+    once as copies of the players who never share a table (as ``covering``)."""
+    m, cycles = rounds // bases, 3 * bases
+    fixed = players - cycles * m
+    if rounds % bases or fixed < 2:
+        raise SystemExit(f"no layout of {players} over {bases} base rounds of {rounds}")
+    keys: dict[object, int] = {}
+    size = players * bases
+    rows = [[-1] * size for _ in range(size)]
+    for a, b in combinations(range(players), 2):
+        key = orbit(a, b, m, cycles)
+        if key is None:
+            continue
+        o = keys.setdefault(key, len(keys))
+        for k in range(bases):
+            rows[k * players + a][k * players + b] = rows[k * players + b][k * players + a] = o
+    table = "\n".join(" ".join(map(str, row)) for row in rows)
+    text = f"{size} 4 {len(keys)} 0 {m}\n{table}\n"
+    lines = solve("tabu", text, seeds, [seconds, tenure, 2000, 0])
+    if lines is None:
+        return None
+    tables = [sorted(map(int, line.split())) for line in lines]
+    found = [
+        sorted([p - k * players for p in t] for t in tables if t[0] // players == k)
+        for k in range(bases)
+    ]
+    return {"players": players, "size": 4, "m": m, "cycles": cycles, "bases": found}
+
+
 def main() -> None:
     args = sys.argv[1:]
     if args[0] == "--covering":
         players, size, seconds, seeds, tenure, m = map(float, [*args[1:7], 0][:6])
         found = covering(int(players), int(size), seconds, int(seeds), int(tenure), int(m))
+        if found is None:
+            raise SystemExit("not found: try more seeds or seconds")
+        print(json.dumps(found))
+        return
+    if args[0] == "--bases":
+        players, rounds, bases, seconds, seeds, tenure = map(float, args[1:7])
+        found = based(*map(int, (players, rounds, bases)), seconds, int(seeds), int(tenure))
         if found is None:
             raise SystemExit("not found: try more seeds or seconds")
         print(json.dumps(found))

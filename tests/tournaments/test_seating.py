@@ -1029,6 +1029,8 @@ PINNED_DRAWS = {
     # 31, was 27; 156 over 47, was 41; 164 over 49, was 43; 188 over 56, was 49); these
     # eight did not move
     34: "89b0b643bf4c6834053a75487c76611c9a84ccf51c28ee84848de41b91bf7ea8",
+    # 35: 104 players over 32 rounds without a repeat (was 31); these eight did not move
+    35: "89b0b643bf4c6834053a75487c76611c9a84ccf51c28ee84848de41b91bf7ea8",
 }
 
 
