@@ -1,0 +1,209 @@
+"""Rounds whose repeats are spread evenly, by SAT (CaDiCaL through ``python-sat``), offline.
+
+Where ``even.py``'s local search (``even.c``) finds no rounds in which every two players (of
+different teams) meet ``floor(mu)`` or ``ceil(mu)`` times, a SAT solver either finds them or
+proves there are none: a variable per pair and round, each player with ``SIZE - 1`` partners
+a round, sharing a table transitive, teammates never together, each pair's meetings within
+the limits. The players are interchangeable (with teams: where every table holds one of
+each team, or all teams but one), so the first round seats them in order. A field with few
+rounds at all (8 players at tables of four: 35) is solved as how often each is played.
+
+- ``even_sat.py N SIZE ROUNDS [TEAM]``: one field; prints its rounds as ``even_rounds.py``
+  stores them, or says there are none (unsatisfiable: a proof).
+- ``even_sat.py --missed SECONDS [NAME ...]``: every field ``tournaments/even_rounds.py``
+  lists as not found in the last run (or those named, as ``20×9/t4``), each given
+  ``SECONDS`` (in a process of its own: CaDiCaL cannot be interrupted); adds the rounds
+  found (checked pair by pair by ``even.check``) and lists the ones proven impossible, the
+  rounds stored before kept as they are.
+"""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from itertools import combinations
+from pathlib import Path
+
+from pysat.card import CardEnc, EncType
+from pysat.formula import CNF, IDPool
+from pysat.solvers import Solver
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+sys.path.insert(0, str(HERE.parents[1]))
+
+from even import check, even_limits, write  # noqa: E402
+
+Rounds = list[list[list[int]]]
+
+
+def partitions(players: int, size: int, team: int, limit: int) -> list[list[list[int]]] | None:
+    """Every round of ``players`` at tables of ``size`` that seats no teammates together, or
+    None past ``limit`` of them."""
+    teams = players // team if team else players
+    found: list[list[list[int]]] = []
+
+    def extend(left: list[int], tables: list[list[int]]) -> bool:
+        if not left:
+            found.append(tables)
+            return len(found) <= limit
+        head, rest = left[0], left[1:]
+        for others in combinations(rest, size - 1):
+            table = [head, *others]
+            if len({p % teams for p in table}) < size:
+                continue
+            if not extend([p for p in rest if p not in others], [*tables, table]):
+                return False
+        return True
+
+    return found if extend(list(range(players)), []) else None
+
+
+def solve_by_counts(
+    players: int, size: int, rounds: int, team: int, every: list[list[list[int]]]
+) -> Rounds | None:
+    """A small field (few rounds there are at all): how often each round is played, in unary
+    (``u[P][j]``: round ``P`` played ``j`` times or more), so the rounds' order is no choice."""
+    low, high = even_limits(players, size, rounds, team)
+    teams = players // team if team else players
+    pool, cnf = IDPool(), CNF()
+    used = [[pool.id((i, j)) for j in range(rounds)] for i in range(len(every))]
+    for row in used:
+        cnf.extend([-row[j], row[j - 1]] for j in range(1, rounds))
+    flat = [v for row in used for v in row]
+    cnf.extend(CardEnc.equals(flat, rounds, vpool=pool, encoding=EncType.totalizer))
+    holding: dict[tuple[int, int], list[int]] = {}
+    for i, tables in enumerate(every):
+        for table in tables:
+            for pair in combinations(sorted(table), 2):
+                holding.setdefault(pair, []).extend(used[i])
+    for (a, b), meets in holding.items():
+        if a % teams != b % teams:
+            cnf.extend(CardEnc.atleast(meets, low, vpool=pool, encoding=EncType.totalizer))
+            cnf.extend(CardEnc.atmost(meets, high, vpool=pool, encoding=EncType.totalizer))
+    with Solver(name="cadical195", bootstrap_with=cnf.clauses) as solver:
+        if not solver.solve():
+            return None
+        true = {v for v in solver.get_model() if v > 0}
+    found = [every[i] for i, row in enumerate(used) for v in row if v in true]
+    check(players, size, found, team)
+    return found
+
+
+def solve(players: int, size: int, rounds: int, team: int) -> Rounds | None:
+    """The rounds, or None where there are none."""
+    every = partitions(players, size, team, 2000)
+    if every is not None:
+        return solve_by_counts(players, size, rounds, team, every)
+    low, high = even_limits(players, size, rounds, team)
+    teams = players // team if team else players
+    pool, cnf = IDPool(), CNF()
+
+    def s(a: int, b: int, r: int) -> int | None:
+        if a % teams == b % teams:
+            return None
+        return pool.id((min(a, b), max(a, b), r))
+
+    for r in range(rounds):
+        for p in range(players):
+            partners = [v for q in range(players) if q != p and (v := s(p, q, r)) is not None]
+            cnf.extend(CardEnc.equals(partners, size - 1, vpool=pool, encoding=EncType.seqcounter))
+        for a, b, c in combinations(range(players), 3):
+            for x, y, z in ((a, b, c), (b, a, c), (a, c, b)):  # x-y and x-z: y-z
+                u, v, w = s(x, y, r), s(x, z, r), s(y, z, r)
+                if u is not None and v is not None:
+                    cnf.append([-u, -v] + ([w] if w is not None else []))
+    for a, b in combinations(range(players), 2):
+        meets = [s(a, b, r) for r in range(rounds)]
+        if meets[0] is None:
+            continue
+        if low:
+            cnf.extend(CardEnc.atleast(meets, low, vpool=pool, encoding=EncType.seqcounter))
+        if high < rounds:
+            cnf.extend(CardEnc.atmost(meets, high, vpool=pool, encoding=EncType.seqcounter))
+    if not team or teams in (size, size + 1):
+        for a, b in combinations(range(players), 2):
+            v = s(a, b, 0)
+            if v is not None:
+                cnf.append([v if a // size == b // size else -v])
+    with Solver(name="cadical195", bootstrap_with=cnf.clauses) as solver:
+        if not solver.solve():
+            return None
+        true = {v for v in solver.get_model() if v > 0}
+    found = []
+    for r in range(rounds):
+        seen: set[int] = set()
+        tables = []
+        for p in range(players):
+            if p not in seen:
+                table = [p] + [q for q in range(players) if q != p and s(p, q, r) in true]
+                seen.update(table)
+                tables.append(table)
+        found.append(tables)
+    check(players, size, found, team)
+    return found
+
+
+def parse(name: str) -> tuple[int, int, int, int]:
+    """``20×9/t4`` -> (20, 4, 9, 4); ``12×6/3`` -> (12, 3, 6, 0)."""
+    players, rounds, *rest = re.split(r"[×/]", name)
+    size = next((int(x) for x in rest if not x.startswith("t")), 4)
+    team = next((int(x[1:]) for x in rest if x.startswith("t")), 0)
+    return int(players), size, int(rounds), team
+
+
+def missed(seconds: float, only: list[str]) -> None:
+    from tournaments import even_rounds
+
+    doc = " ".join((even_rounds.__doc__ or "").split())
+    ruled = doc.split("out by counting: ")[1].split(";")[0].split(", ")
+    before = doc.split("not found in the last run: ")[1].split(".")[0].split(", ")
+    proved = doc.split("none exists (SAT): ")[1].split(";")[0].split(", ") if "(SAT)" in doc else []
+    found: dict[tuple[int, int, int, int], Rounds] = {
+        key: [[[int(p) for p in t.split()] for t in line.split("|")] for line in lines]
+        for key, lines in even_rounds.EVEN_ROUNDS.items()
+    }
+    still = []
+    for name in before:
+        if only and name not in only:
+            still.append(name)
+            continue
+        players, size, rounds, team = parse(name)
+        try:  # apart, as CaDiCaL cannot be interrupted
+            run = subprocess.run(
+                [sys.executable, __file__, *map(str, (players, size, rounds, team))],
+                capture_output=True,
+                text=True,
+                timeout=seconds,
+            )
+        except subprocess.TimeoutExpired:
+            print(name, "out of time", file=sys.stderr)
+            still.append(name)
+            continue
+        print(name, "found" if run.returncode == 0 else "none", file=sys.stderr)
+        if run.returncode == 0:
+            lines = run.stdout.splitlines()
+            answer = [[[int(p) for p in t.split()] for t in line.split("|")] for line in lines]
+            check(players, size, answer, team)
+            found[players, size, rounds, team] = answer
+        else:
+            proved.append(name)
+    write(found, ruled, still, proved)
+
+
+def main() -> None:
+    if sys.argv[1] == "--missed":
+        missed(float(sys.argv[2]), sys.argv[3:])
+        return
+    players, size, rounds = map(int, sys.argv[1:4])
+    team = int(sys.argv[4]) if len(sys.argv) > 4 else 0
+    answer = solve(players, size, rounds, team)
+    if answer is None:
+        raise SystemExit(f"none: {players} x {rounds} cannot spread its repeats evenly")
+    for tables in answer:
+        print("|".join(" ".join(map(str, table)) for table in tables))
+
+
+if __name__ == "__main__":
+    main()
