@@ -9,7 +9,8 @@ by itself maps the layout onto itself, so the first fixed player sits with place
 cycle.
 
 ``sat.py N SIZE [ROUNDS]``: prints the base round as ``find.py`` does (``store.py`` stores
-it), or says it found none (an unsatisfiable layout is a proof there is none in it). Run
+it), or says it found none (an unsatisfiable layout is a proof there is none in it).
+``tabu_text`` solves what ``tabu.py`` gives ``tabu.c`` (any of its layouts, ``tabu.py --sat``). Run
 (2026-11-28, the other core busy): 36 in 3.5 s, 44 in 498 s (where the plain tabu search
 stalls two or three pairs short), 48 not in 600 s; so not tried on 68.
 """
@@ -80,6 +81,56 @@ def base_round(players: int, size: int, rounds: int = 0) -> dict | None:
             seen.update(table)
             tables.append(table)
     return {"players": players, "size": size, "rounds": m, "cycles": cycles, "base": tables}
+
+
+def tabu_text(text: str) -> list[str] | None:
+    """``tabu.c``'s input (``N K O S M``, the orbit table, each orbit's capacity) solved by SAT
+    (``S`` must be 0): the tables as ``tabu.c`` prints them, or None where there are none."""
+    head, *rows = text.strip().split("\n")
+    players, size, count, short, _ = map(int, head.split())
+    if short:
+        raise SystemExit("SAT takes no short rounds")
+    table = [list(map(int, row.split())) for row in rows[:players]]
+    capacity = list(map(int, rows[players].split())) if len(rows) > players else [1] * count
+    pool, cnf = IDPool(), CNF()
+    var = {
+        (a, b): pool.id((a, b))
+        for a, b in combinations(range(players), 2)
+        if table[a][b] >= 0 and capacity[table[a][b]]
+    }
+
+    def s(a: int, b: int) -> int | None:
+        return var.get((min(a, b), max(a, b)))
+
+    for p in range(players):
+        partners = [v for q in range(players) if q != p and (v := s(p, q)) is not None]
+        cnf.extend(CardEnc.equals(partners, size - 1, vpool=pool, encoding=EncType.seqcounter))
+    for a, b, c in combinations(range(players), 3):
+        for x, y, z in ((a, b, c), (b, a, c), (a, c, b)):
+            u, v, w = s(x, y), s(x, z), s(y, z)
+            if u is not None and v is not None:
+                cnf.append([-u, -v] + ([w] if w is not None else []))
+    members: dict[int, list[int]] = {}
+    for (a, b), v in var.items():
+        members.setdefault(table[a][b], []).append(v)
+    exact = sum(capacity) == players * (size - 1) // 2
+    for o, listed in members.items():
+        cnf.extend(CardEnc.atmost(listed, capacity[o], vpool=pool, encoding=EncType.seqcounter))
+        if exact:
+            cnf.extend(
+                CardEnc.atleast(listed, capacity[o], vpool=pool, encoding=EncType.seqcounter)
+            )
+    with Solver(name="cadical195", bootstrap_with=cnf.clauses) as solver:
+        if not solver.solve():
+            return None
+        true = {v for v in solver.get_model() if v > 0}
+    lines, seen = [], set()
+    for p in range(players):
+        if p not in seen:
+            found = [p] + [q for q in range(players) if q != p and s(p, q) in true]
+            seen.update(found)
+            lines.append(" ".join(map(str, found)))
+    return lines
 
 
 def main() -> None:

@@ -49,12 +49,17 @@ orbit with another pair (or sit where none may), a move swaps two players of dif
   47 with tenure 8 in 53 s (tenure 6: 1 short in 240 s), 164 at 49 (had 43), 188 at 56 in
   0.1 s (had 49); each count of rounds above these ended one to seven pairs short in 2 × 60 s
   (and 92 at 29, 104 at 32, 164 at 50 one short in 290 s with tenure 8; later 104 at 32
-  in 308 s with tenure 7, 92 at 29 one short in 900 s).
+  in 308 s with tenure 7; 92 at 29, 156 at 48, 164 at 50 and 188 at 57 one short in 900
+  s each, tenure 7).
 - ``tabu.py --bases N ROUNDS BASES SECONDS SEEDS TENURE``: ``BASES`` base rounds of cycles of
   ``ROUNDS / BASES`` (a subgroup of the plain layout's turning, so more to choose, the orbits
   left unmet the search's choice), searched at once as ``--covering`` does. Tried
   (2026-11-28, tenure 6): 68 over 22 as two base rounds of cycles of 11 ended 6 and 7 pairs
   short in 3 × 300 s (the plain layout: 3); 44 over 14, 4 short in 60 s.
+- ``--sat`` with any layout but ``--short`` and ``--symmetric``/``--kept`` (``symtabu.c``):
+  the same input solved by SAT (``sat.tabu_text``), which proves where there is none. Tried
+  (2026-11-28): ``--covering 24 4 1 1 6 8`` none in 4 s (as the exhaustive search had said),
+  ``--covering 24 4 1 1 6 4`` (two base rounds over cycles of 4) undecided in 600 s.
 - ``tabu.py --covering N SIZE SECONDS SEEDS TENURE [M]``: not a design but a covering, one
   round past the bound (``tournaments/covering_designs.py`` via ``coverings.py``): cycles of
   ``M`` (by default the rounds: one base round), no fixed player, the base rounds searched at
@@ -141,6 +146,12 @@ def orbit_table(players: int, m: int, cycles: int, moved: bool = False) -> tuple
 def solve(name: str, text: str, seeds: int, options: list[object]) -> list[str] | None:
     """The lines the solver ``name`` (built from ``name.c`` if missing) prints for the first of
     ``seeds`` seeds that finds a base round, or None; each seed's last word on stderr."""
+    if SAT:  # the same layout by SAT: no seeds, and "none" is a proof
+        from sat import tabu_text
+
+        found = tabu_text(text)
+        print("sat:", "found" if found else "none in this layout", file=sys.stderr)
+        return found
     solver = HERE / name
     if not solver.exists():
         subprocess.run(["cc", "-O2", "-o", solver, HERE / f"{name}.c"], check=True)
@@ -307,8 +318,13 @@ def based(
     return {"players": players, "size": 4, "m": m, "cycles": cycles, "bases": found}
 
 
+SAT = False  # --sat: solve the layout by SAT (``sat.tabu_text``) instead of tabu.c
+
+
 def main() -> None:
-    args = sys.argv[1:]
+    global SAT
+    SAT = "--sat" in sys.argv
+    args = [a for a in sys.argv[1:] if a != "--sat"]
     if args[0] == "--covering":
         players, size, seconds, seeds, tenure, m = map(float, [*args[1:7], 0][:6])
         found = covering(int(players), int(size), seconds, int(seeds), int(tenure), int(m))
