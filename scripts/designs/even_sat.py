@@ -1,5 +1,7 @@
 """Rounds whose repeats are spread evenly, by SAT (CaDiCaL through ``python-sat``), offline.
 
+Needs ``pip install python-sat`` (an offline tool's, not a dependency of Tenbou).
+
 Where ``even.py``'s local search (``even.c``) finds no rounds in which every two players (of
 different teams) meet ``floor(mu)`` or ``ceil(mu)`` times, a SAT solver either finds them or
 proves there are none: a variable per pair and round, each player with ``SIZE - 1`` partners

@@ -1,5 +1,7 @@
 """Find a 1-rotational base round by SAT (CaDiCaL through ``python-sat``), offline.
 
+Needs ``pip install python-sat`` (an offline tool's, not a dependency of Tenbou).
+
 The layout is ``find.py``'s and ``tabu.py``'s plain one: cycles of ``m`` and the players left
 fixed, round ``r`` the base round with every cycle turned by ``r``. A variable per pair that
 may share a table (its orbit is whole and not between two fixed players); each player has
