@@ -149,6 +149,9 @@ def solve(name: str, text: str, seeds: int, options: list[object]) -> list[str] 
     if SAT:  # the same layout by SAT: no seeds, and "none" is a proof
         from sat import tabu_text
 
+        if name != "tabu":
+            raise SystemExit(f"--sat takes tabu.c's layouts, not {name}.c's")
+
         found = tabu_text(text)
         print("sat:", "found" if found else "none in this layout", file=sys.stderr)
         return found
