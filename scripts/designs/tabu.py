@@ -108,6 +108,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from collections.abc import Callable
 from itertools import combinations
 from pathlib import Path
 
@@ -244,6 +245,33 @@ def covering_orbit(a: int, b: int, m: int) -> tuple[object, ...]:
     return ("within", ja, min(d, m - d)) if ja == jb else ("between", ja, jb, d)
 
 
+def copies_table(
+    players: int, copies: int, orbit_of: Callable[[int, int], object | None]
+) -> tuple[dict[object, int], str]:
+    """The orbit table of ``copies`` copies of the players, one per base round searched at once:
+    a pair within a copy in its orbit (``orbit_of``; None: never together), copies never at
+    one table. The orbits' numbers, and the table as ``tabu.c`` reads it."""
+    keys: dict[object, int] = {}
+    rows = [[-1] * (players * copies) for _ in range(players * copies)]
+    for a, b in combinations(range(players), 2):
+        key = orbit_of(a, b)
+        if key is None:
+            continue
+        o = keys.setdefault(key, len(keys))
+        for k in range(copies):
+            rows[k * players + a][k * players + b] = rows[k * players + b][k * players + a] = o
+    return keys, "\n".join(" ".join(map(str, row)) for row in rows)
+
+
+def split_copies(lines: list[str], players: int, copies: int) -> list[list[list[int]]]:
+    """The tables the solver printed for ``copies_table``, as one base round per copy."""
+    tables = [sorted(map(int, line.split())) for line in lines]
+    return [
+        sorted([p - k * players for p in t] for t in tables if t[0] // players == k)
+        for k in range(copies)
+    ]
+
+
 def covering(
     players: int, size: int, seconds: float, seeds: int, tenure: int, m: int = 0
 ) -> dict | None:
@@ -258,29 +286,19 @@ def covering(
     rounds = (players - 1) // (size - 1) + 1
     m = m or rounds
     copies, cycles = rounds // m, players // m
-    keys: dict[object, int] = {}
-    rows = [[-1] * (players * copies) for _ in range(players * copies)]
-    for a, b in combinations(range(players), 2):
-        key = keys.setdefault(covering_orbit(a, b, m), len(keys))
-        for k in range(copies):
-            rows[k * players + a][k * players + b] = rows[k * players + b][k * players + a] = key
+    keys, table = copies_table(players, copies, lambda a, b: covering_orbit(a, b, m))
     slots = copies * players * (size - 1) // 2
     doubled = [("between", j, j + 1, 0) for j in range(0, cycles - 1, 2)][: slots - len(keys)]
     capacity = [2 if key in doubled else 1 for key in keys]
     if sum(capacity) != slots or rounds % m or players % m:
         raise SystemExit(f"no covering of {players} over cycles of {m}")
-    table = "\n".join(" ".join(map(str, row)) for row in rows)
     text = f"{players * copies} {size} {len(keys)} 0 {m}\n{table}\n"
     lines = solve(
         "tabu", text + " ".join(map(str, capacity)) + "\n", seeds, [seconds, tenure, 2000, 0]
     )
     if lines is None:
         return None
-    tables = [sorted(map(int, line.split())) for line in lines]
-    bases = [
-        sorted([p - k * players for p in t] for t in tables if t[0] // players == k)
-        for k in range(copies)
-    ]
+    bases = split_copies(lines, players, copies)
     return {"players": players, "size": size, "m": m, "cycles": cycles, "bases": bases}
 
 
@@ -298,26 +316,12 @@ def based(
     fixed = players - cycles * m
     if rounds % bases or fixed < 2:
         raise SystemExit(f"no layout of {players} over {bases} base rounds of {rounds}")
-    keys: dict[object, int] = {}
-    size = players * bases
-    rows = [[-1] * size for _ in range(size)]
-    for a, b in combinations(range(players), 2):
-        key = orbit(a, b, m, cycles)
-        if key is None:
-            continue
-        o = keys.setdefault(key, len(keys))
-        for k in range(bases):
-            rows[k * players + a][k * players + b] = rows[k * players + b][k * players + a] = o
-    table = "\n".join(" ".join(map(str, row)) for row in rows)
-    text = f"{size} 4 {len(keys)} 0 {m}\n{table}\n"
+    keys, table = copies_table(players, bases, lambda a, b: orbit(a, b, m, cycles))
+    text = f"{players * bases} 4 {len(keys)} 0 {m}\n{table}\n"
     lines = solve("tabu", text, seeds, [seconds, tenure, 2000, 0])
     if lines is None:
         return None
-    tables = [sorted(map(int, line.split())) for line in lines]
-    found = [
-        sorted([p - k * players for p in t] for t in tables if t[0] // players == k)
-        for k in range(bases)
-    ]
+    found = split_copies(lines, players, bases)
     return {"players": players, "size": 4, "m": m, "cycles": cycles, "bases": found}
 
 
