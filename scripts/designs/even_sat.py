@@ -24,6 +24,7 @@ from __future__ import annotations
 import re
 import subprocess
 import sys
+from functools import partial
 from itertools import combinations
 from pathlib import Path
 
@@ -36,6 +37,7 @@ sys.path.insert(0, str(HERE))
 sys.path.insert(0, str(HERE.parents[1]))
 
 from even import check, even_limits, write  # noqa: E402
+from sat import read_tables, seat_clauses  # noqa: E402
 
 Rounds = list[list[list[int]]]
 
@@ -108,14 +110,7 @@ def solve(players: int, size: int, rounds: int, team: int) -> Rounds | None:
         return pool.id((min(a, b), max(a, b), r))
 
     for r in range(rounds):
-        for p in range(players):
-            partners = [v for q in range(players) if q != p and (v := s(p, q, r)) is not None]
-            cnf.extend(CardEnc.equals(partners, size - 1, vpool=pool, encoding=EncType.seqcounter))
-        for a, b, c in combinations(range(players), 3):
-            for x, y, z in ((a, b, c), (b, a, c), (a, c, b)):  # x-y and x-z: y-z
-                u, v, w = s(x, y, r), s(x, z, r), s(y, z, r)
-                if u is not None and v is not None:
-                    cnf.append([-u, -v] + ([w] if w is not None else []))
+        cnf.extend(seat_clauses(players, size, partial(s, r=r), pool))
     for a, b in combinations(range(players), 2):
         meets = [s(a, b, r) for r in range(rounds)]
         if meets[0] is None:
@@ -133,16 +128,7 @@ def solve(players: int, size: int, rounds: int, team: int) -> Rounds | None:
         if not solver.solve():
             return None
         true = {v for v in solver.get_model() if v > 0}
-    found = []
-    for r in range(rounds):
-        seen: set[int] = set()
-        tables = []
-        for p in range(players):
-            if p not in seen:
-                table = [p] + [q for q in range(players) if q != p and s(p, q, r) in true]
-                seen.update(table)
-                tables.append(table)
-        found.append(tables)
+    found = [read_tables(players, partial(s, r=r), true) for r in range(rounds)]
     check(players, size, found, team)
     return found
 

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Callable, Sequence
 from itertools import combinations
 from pathlib import Path
 
@@ -31,63 +32,57 @@ from pysat.solvers import Solver
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
-from find import cycles_at_bound, orbit  # noqa: E402
+from find import cycles_at_bound  # noqa: E402
+from tabu import orbit_table  # noqa: E402
 
 
 def base_round(players: int, size: int, rounds: int = 0) -> dict | None:
     m = rounds or (players - 1) // (size - 1)
     cycles = cycles_at_bound(players, size, m)
-    pool, cnf = IDPool(), CNF()
-    orbits: dict[object, list[int]] = {}
-    var: dict[tuple[int, int], int] = {}
-    for a, b in combinations(range(players), 2):
-        key = orbit(a, b, m, cycles)
-        if key is not None:
-            var[a, b] = pool.id(("s", a, b))
-            orbits.setdefault(key, []).append(var[a, b])
+    count, table = orbit_table(players, m, cycles)
+    first_fixed = cycles * m  # sits with place 0 of each cycle
+    together = [(first_fixed, j * m) for j in range(cycles)] if first_fixed < players else []
+    lines = tabu_text(f"{players} {size} {count} 0 {m}\n{table}", together)
+    if lines is None:
+        return None
+    base = [sorted(map(int, line.split())) for line in lines]
+    return {"players": players, "size": size, "rounds": m, "cycles": cycles, "base": base}
 
-    def s(a: int, b: int) -> int | None:
-        return var.get((min(a, b), max(a, b)))
 
+def seat_clauses(
+    players: int, size: int, s: Callable[[int, int], int | None], pool: IDPool
+) -> list[list[int]]:
+    """One round's tables from pair variables (``s``; None: never together): each player with
+    ``size - 1`` partners, and sharing a table transitive."""
+    clauses: list[list[int]] = []
     for p in range(players):
         partners = [v for q in range(players) if q != p and (v := s(p, q)) is not None]
-        cnf.extend(CardEnc.equals(partners, size - 1, vpool=pool, encoding=EncType.seqcounter))
+        clauses += CardEnc.equals(partners, size - 1, vpool=pool, encoding=EncType.seqcounter)
     for a, b, c in combinations(range(players), 3):
         for x, y, z in ((a, b, c), (b, a, c), (a, c, b)):  # x-y and x-z: y-z
             u, v, w = s(x, y), s(x, z), s(y, z)
-            if u is None or v is None:
-                continue
-            cnf.append([-u, -v] + ([w] if w is not None else []))
-    slots = players * (size - 1) // 2
-    exact = len(orbits) == slots
-    for members in orbits.values():
-        if exact:
-            cnf.append(members)
-        cnf.extend(CardEnc.atmost(members, 1, vpool=pool, encoding=EncType.seqcounter))
-    first_fixed = cycles * m
-    if first_fixed < players:
-        for j in range(cycles):
-            v = s(first_fixed, j * m)
-            if v is not None:
-                cnf.append([v])
-    print(f"{len(var)} pairs, {len(orbits)} orbits, {len(cnf.clauses)} clauses", file=sys.stderr)
-    with Solver(name="cadical195", bootstrap_with=cnf.clauses) as solver:
-        if not solver.solve():
-            return None
-        true = {v for v in solver.get_model() if v > 0}
-    tables: list[list[int]] = []
-    seen: set[int] = set()
+            if u is not None and v is not None:
+                clauses.append([-u, -v] + ([w] if w is not None else []))
+    return clauses
+
+
+def read_tables(
+    players: int, s: Callable[[int, int], int | None], true: set[int]
+) -> list[list[int]]:
+    """The tables of one round from a model's true pair variables."""
+    tables, seen = [], set()
     for p in range(players):
         if p not in seen:
-            table = sorted([p] + [q for q in range(players) if q != p and s(p, q) in true])
+            table = [p] + [q for q in range(players) if q != p and s(p, q) in true]
             seen.update(table)
             tables.append(table)
-    return {"players": players, "size": size, "rounds": m, "cycles": cycles, "base": tables}
+    return tables
 
 
-def tabu_text(text: str) -> list[str] | None:
+def tabu_text(text: str, together: Sequence[tuple[int, int]] = ()) -> list[str] | None:
     """``tabu.c``'s input (``N K O S M``, the orbit table, each orbit's capacity) solved by SAT
-    (``S`` must be 0): the tables as ``tabu.c`` prints them, or None where there are none."""
+    (``S`` must be 0), the pairs ``together`` at one table: the tables as ``tabu.c`` prints
+    them, or None where there are none."""
     head, *rows = text.strip().split("\n")
     players, size, count, short, _ = map(int, head.split())
     if short:
@@ -104,14 +99,7 @@ def tabu_text(text: str) -> list[str] | None:
     def s(a: int, b: int) -> int | None:
         return var.get((min(a, b), max(a, b)))
 
-    for p in range(players):
-        partners = [v for q in range(players) if q != p and (v := s(p, q)) is not None]
-        cnf.extend(CardEnc.equals(partners, size - 1, vpool=pool, encoding=EncType.seqcounter))
-    for a, b, c in combinations(range(players), 3):
-        for x, y, z in ((a, b, c), (b, a, c), (a, c, b)):
-            u, v, w = s(x, y), s(x, z), s(y, z)
-            if u is not None and v is not None:
-                cnf.append([-u, -v] + ([w] if w is not None else []))
+    cnf.extend(seat_clauses(players, size, s, pool))
     members: dict[int, list[int]] = {}
     for (a, b), v in var.items():
         members.setdefault(table[a][b], []).append(v)
@@ -122,17 +110,12 @@ def tabu_text(text: str) -> list[str] | None:
             cnf.extend(
                 CardEnc.atleast(listed, capacity[o], vpool=pool, encoding=EncType.seqcounter)
             )
+    cnf.extend([v] for a, b in together if (v := s(a, b)) is not None)
     with Solver(name="cadical195", bootstrap_with=cnf.clauses) as solver:
         if not solver.solve():
             return None
         true = {v for v in solver.get_model() if v > 0}
-    lines, seen = [], set()
-    for p in range(players):
-        if p not in seen:
-            found = [p] + [q for q in range(players) if q != p and s(p, q) in true]
-            seen.update(found)
-            lines.append(" ".join(map(str, found)))
-    return lines
+    return [" ".join(map(str, t)) for t in read_tables(players, s, true)]
 
 
 def main() -> None:
