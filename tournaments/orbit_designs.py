@@ -10,8 +10,10 @@ of its tables (``tournaments.seating.orbit_rounds_of``). Kirkman systems of 69 a
 and a resolvable design of 172 at tables of four are known to exist (Ray-Chaudhuri and Wilson;
 Hanani, Ray-Chaudhuri and Wilson); so are resolvable group divisible designs of block size four
 with groups of three (``V ≡ 0 mod 12``) or two (``V ≡ 8 mod 12``), which seat the bound of
-``(V - 1) // 3`` rounds without a repeat, the groups never meeting (entries without short
-rounds). These are the ones no construction of ours reached.
+``(V - 1) // 3`` rounds without a repeat, the groups never meeting (the entries of three
+cycles, and 104 = 4 x 26 with short rounds: its pairs never meeting are each place's two
+players half a turn apart, ``scripts/designs/tabu.py --symshort``). These are the ones no
+construction of ours reached.
 """
 
 from __future__ import annotations
@@ -251,6 +253,48 @@ ORBIT_ROUNDS: dict[
             ((0, 59, 92),),
             ((0, 45, 77),),
             ((0, 38, 85),),
+        ),
+    ),
+    (104, 4): (
+        26,
+        4,
+        (
+            (0, 51, 75, 95),
+            (1, 38, 77, 88),
+            (2, 7, 25, 91),
+            (3, 30, 62, 101),
+            (4, 8, 27, 69),
+            (5, 26, 57, 99),
+            (6, 21, 23, 39),
+            (9, 43, 64, 82),
+            (10, 20, 49, 87),
+            (11, 17, 18, 65),
+            (12, 24, 55, 103),
+            (13, 44, 54, 84),
+            (14, 28, 31, 50),
+            (15, 37, 52, 93),
+            (16, 58, 67, 72),
+            (19, 45, 59, 78),
+            (22, 86, 96, 97),
+            (29, 35, 40, 92),
+            (32, 33, 41, 94),
+            (34, 36, 46, 63),
+            (42, 53, 61, 68),
+            (47, 90, 98, 102),
+            (48, 70, 71, 73),
+            (56, 60, 76, 85),
+            (66, 80, 83, 89),
+            (74, 79, 81, 100),
+        ),
+        (
+            ((4, 36, 64, 85),),
+            ((12, 47, 56, 88),),
+            ((10, 30, 63, 90),),
+            ((3, 27, 65, 99),),
+            ((9, 37, 55, 91),),
+            ((1, 39, 59, 87),),
+            ((8, 38, 72, 96),),
+            ((11, 26, 56, 94),),
         ),
     ),
     (172, 4): (

@@ -142,9 +142,12 @@ def write(lines: list[str]) -> None:
         built = orbit_rounds_of(*entry)
         pairs = [p for round_ in built for t in round_ for p in combinations(sorted(t), 2)]
         seated = all(sorted(p for t in r for p in t) == list(range(players)) for r in built)
-        once = seated and len(pairs) == len(set(pairs))  # nobody meets anyone twice
-        everyone = len(pairs) == players * (players - 1) // 2
-        if not once or (short and not everyone) or len(built) != (players - 1) // (size - 1):
+        # Nobody meets anyone twice over the bound's rounds: where ``size - 1`` divides
+        # ``players - 1`` that is every pair once (a resolvable design), else each player
+        # misses as few as counting leaves (156 = 4 x 39 with its short rounds, by
+        # ``tabu.py --symshort``).
+        once = seated and len(pairs) == len(set(pairs))
+        if not once or len(built) != (players - 1) // (size - 1):
             raise SystemExit(f"{players} at tables of {size}: not a resolvable design")
         entries[players, size] = entry
     text = [HEAD]
@@ -170,8 +173,10 @@ of its tables (``tournaments.seating.orbit_rounds_of``). Kirkman systems of 69 a
 and a resolvable design of 172 at tables of four are known to exist (Ray-Chaudhuri and Wilson;
 Hanani, Ray-Chaudhuri and Wilson); so are resolvable group divisible designs of block size four
 with groups of three (``V ≡ 0 mod 12``) or two (``V ≡ 8 mod 12``), which seat the bound of
-``(V - 1) // 3`` rounds without a repeat, the groups never meeting (entries without short
-rounds). These are the ones no construction of ours reached.
+``(V - 1) // 3`` rounds without a repeat, the groups never meeting (the entries of three
+cycles, and 104 = 4 x 26 with short rounds: its pairs never meeting are each place's two
+players half a turn apart, ``scripts/designs/tabu.py --symshort``). These are the ones no
+construction of ours reached.
 """
 
 from __future__ import annotations

@@ -4,6 +4,12 @@
 // any power but the s-th, but a few fixed players (s = K - 1: each fixed player sits at a table
 // with one whole orbit of sigma, a table sigma leaves as it is). args: seed seconds tenure stall
 // weigh
+// Optionally, after sigma, S M: also S short tables, one player of each of the K cycles of M
+// (players l*M .. l*M + M - 1; sigma must map cycles onto cycles), each standing for the turns
+// of itself and of its images by sigma (s short rounds); a move sets one of their places.
+// Then optionally F W: F more short tables that sigma turns into a turn of themselves (one
+// short round each), for sigma taking place x of cycle l to place W*x of cycle 0 (l = 0) or
+// l % 3 + 1 (four cycles): places a0, a1 free, a2 = W*a1 - t and a3 = W*a2 - t, t = (W-1)*a0.
 // The state is N / (K s) tables, one player of each orbit of sigma in one of them; the base
 // round is these tables and their images by sigma^1 .. sigma^(s-1). Its cost is the number of
 // pairs of the base round past their orbit's capacity (one; none for the pairs marked -1). A
@@ -15,7 +21,7 @@
 #include <stdlib.h>
 #include <time.h>
 
-static int N, K, O, s, T, nfix, nslots, *fx;
+static int N, K, O, s, T, nfix, nslots, *fx, S, M, *sh, *tabush, F, W;
 static int *orb, *cnt, *cap, *img, *rt, *tabu, *tabupt, *orbit_of_player;
 static long cost, viol, *w;
 static unsigned long long rs;
@@ -45,6 +51,24 @@ static void tally(int A, int by) {
     for (int i = 0; i < K; i++)
       for (int j = i + 1; j < K; j++)
         add(orb[img[k * N + rt[A * K + i]] * N + img[k * N + rt[A * K + j]]], by);
+}
+static void derive(int t) {  // a short table sigma turns into a turn of itself: its places 2, 3
+  if (t < S) return;
+  int a0 = sh[t * K], a1 = sh[t * K + 1] - M, u = (W - 1) * a0 % M;
+  int a2 = ((W * a1 - u) % M + M) % M, a3 = ((W * a2 - u) % M + M) % M;
+  sh[t * K + 2] = 2 * M + a2, sh[t * K + 3] = 3 * M + a3;
+}
+static int images(int t) { return t < S ? s : 1; }
+static void tally_short(int t, int by) {  // short table t and its images
+  for (int k = 0; k < images(t); k++)
+    for (int i = 0; i < K; i++)
+      for (int j = i + 1; j < K; j++) add(orb[img[k * N + sh[t * K + i]] * N + img[k * N + sh[t * K + j]]], by);
+}
+static void set_short(int t, int l, int v) {
+  tally_short(t, -1);
+  sh[t * K + l] = v;
+  derive(t);
+  tally_short(t, 1);
 }
 static int table_of(int a) { return a < T * K ? a / K : T + a - T * K; }
 static void swap(int a, int b) {  // slots a and b (of different tables)
@@ -86,6 +110,11 @@ int main(int argc, char **argv) {
     img[p] = p;
     if (scanf("%d", &img[N + p]) != 1) return 2;
   }
+  if (scanf("%d %d", &S, &M) != 2) S = 0, M = 1;
+  if (scanf("%d %d", &F, &W) != 2) F = 0, W = 1;
+  if (F && K != 4) return 3;
+  sh = malloc(sizeof(int) * ((S + F) * K + 1));
+  tabush = calloc((size_t)(S + F) * K * M + 1, sizeof(int));
   for (int k = 2; k < s; k++)
     for (int p = 0; p < N; p++) img[k * N + p] = img[N + img[(k - 1) * N + p]];
   int nr = 0, *reps = malloc(sizeof(int) * N);
@@ -107,6 +136,11 @@ int main(int argc, char **argv) {
   }
   for (int a = 0; a < nr; a++) rt[a] = img[(rnd() % s) * N + reps[a]];
   for (int A = 0; A < T + nfix; A++) tally(A, 1);
+  for (int t = 0; t < S + F; t++) {
+    for (int l = 0; l < K; l++) sh[t * K + l] = l * M + (int)(rnd() % M);
+    derive(t);
+    tally_short(t, 1);
+  }
   long best = viol, least = viol, last = 0, it = 0;
   int *hot = malloc(sizeof(int) * nr);
   clock_t start = clock();
@@ -133,7 +167,34 @@ int main(int argc, char **argv) {
         if (mark[i]) hot[nh++] = A * K + i;
     }
     long bd = 1L << 40;
-    int ba = -1, bb = -1, bp = -1, ties = 0;
+    int ba = -1, bb = -1, bp = -1, ties = 0, bs = -1, bv = -1;
+    for (int t = 0; t < S + F; t++) {  // the short tables' places in a pair that costs
+      int mark[16] = {0};
+      for (int k = 0; k < images(t); k++)
+        for (int i = 0; i < K; i++)
+          for (int j = i + 1; j < K; j++) {
+            int o = orb[img[k * N + sh[t * K + i]] * N + img[k * N + sh[t * K + j]]];
+            if (cnt[o] > cap[o]) mark[i] = mark[j] = 1;
+          }
+      if (t >= S && (mark[2] || mark[3])) mark[0] = mark[1] = 1;  // derived: move a0, a1
+      for (int l = 0; l < (t < S ? K : 2); l++) {
+        if (!mark[l]) continue;
+        int u = sh[t * K + l];
+        for (int v = l * M; v < (l + 1) * M; v++) {
+          if (v == u) continue;
+          long c0 = cost;
+          set_short(t, l, v);
+          long d = cost - c0, vv = viol;
+          set_short(t, l, u);
+          if (tabush[(t * K + l) * M + v - l * M] > it && vv >= best) continue;
+          if (d < bd) {
+            bd = d, bs = t * K + l, bv = v, ba = -1, ties = 1;
+          } else if (d == bd && rnd() % ++ties == 0) {
+            bs = t * K + l, bv = v, ba = -1;
+          }
+        }
+      }
+    }
     for (int h = 0; h < nh; h++) {
       int a = hot[h], A = table_of(a), p = rt[a];
       for (int b = 0; b < nslots; b++) {  // swaps
@@ -147,9 +208,9 @@ int main(int argc, char **argv) {
         int forbidden = tabu[orbit_of_player[p] * N + B] > it || tabu[orbit_of_player[q] * N + A] > it;
         if (forbidden && v >= best) continue;
         if (d < bd) {
-          bd = d, ba = a, bb = b, bp = -1, ties = 1;
+          bd = d, ba = a, bb = b, bp = -1, bs = -1, ties = 1;
         } else if (d == bd && rnd() % ++ties == 0) {
-          ba = a, bb = b, bp = -1;
+          ba = a, bb = b, bp = -1, bs = -1;
         }
       }
       for (int k = 1; k < s && A < T; k++) {  // turns
@@ -160,18 +221,22 @@ int main(int argc, char **argv) {
         set(a, p);
         if (tabupt[v] > it && vv >= best) continue;
         if (d < bd) {
-          bd = d, ba = a, bb = -1, bp = v, ties = 1;
+          bd = d, ba = a, bb = -1, bp = v, bs = -1, ties = 1;
         } else if (d == bd && rnd() % ++ties == 0) {
-          ba = a, bb = -1, bp = v;
+          ba = a, bb = -1, bp = v, bs = -1;
         }
       }
     }
-    if (ba < 0) continue;
+    if (ba < 0 && bs < 0) continue;
     if (weigh && bd >= 0) {  // a local minimum: the orbits used twice weigh more from now on
       for (int o = 0; o <= O; o++)
         if (cnt[o] > cap[o]) w[o] += weigh, cost += (long)weigh * (cnt[o] - cap[o]);
     }
-    if (bb >= 0) {
+    if (bs >= 0) {
+      int t = bs / K, l = bs % K, u = sh[bs];
+      tabush[(t * K + l) * M + u - l * M] = it + tenure + rnd() % (tenure + 1);
+      set_short(t, l, bv);
+    } else if (bb >= 0) {
       int p = rt[ba], q = rt[bb];
       swap(ba, bb);
       tabu[orbit_of_player[p] * N + table_of(ba)] = it + tenure + rnd() % (tenure + 1);
@@ -189,6 +254,10 @@ int main(int argc, char **argv) {
         if (table_of(a) != table_of(b)) swap(a, b);
         set(a, img[(rnd() % s) * N + rt[a]]);
       }
+      if (S + F) {
+        int t = rnd() % (S + F), l = rnd() % (t < S ? K : 2);
+        set_short(t, l, l * M + (int)(rnd() % M));
+      }
       last = it, best = viol;
     }
   }
@@ -205,5 +274,11 @@ int main(int argc, char **argv) {
     for (int k = 0; k < s; k++) printf(" %d", img[k * N + rt[T * K + i]]);
     printf("\n");
   }
+  for (int t = 0; t < S + F; t++)
+    for (int k = 0; k < images(t); k++) {
+      printf("short");
+      for (int i = 0; i < K; i++) printf(" %d", img[k * N + sh[t * K + i]]);
+      printf("\n");
+    }
   return 0;
 }

@@ -28,6 +28,15 @@ orbit with another pair (or sit where none may), a move swaps two players of dif
   ``tournaments/frame_designs.py``). ``N ≡ 8 mod 12`` with no cube root of 1 but 1 (68, 92,
   104, 140, 152, 200) has no such model: the two fixed players' tables would meet the same
   three offsets (152 is seated by a frame too).
+- ``tabu.py --symshort N MULTIPLIER SECONDS SEEDS TENURE STALL WEIGH`` (``symtabu.c`` with short
+  tables): the layout of ``--short`` (four cycles of ``N / 4``) unchanged by sigma: cycle 0
+  keeps its places, cycles 1, 2, 3 turn into each other, place ``x`` becoming ``MULTIPLIER *
+  x`` (a cube root of 1 mod ``N / 4`` other than 1); the short rounds in threes, and those
+  left over each turned by sigma into a turn of itself. 104 (multiplier 3, tenure 7, no
+  weights) at the second seed in 97 s (the first ended 1 pair short in 300 s; 2026-11-28),
+  and 84 with 4 or 16 in a second; 156 (16) ends one orbit of sigma (3 pairs) short: seeds
+  11-13 and 21-22 in 400 s each with the unmet pairs free or forced to be the groups of
+  three a third of a turn apart, seeds 31 and 41 in 1200 s with weights.
 - ``tabu.py --moved N 4 SECONDS ...``: the plain layout with the fixed players turning too,
   fixed player ``i`` to ``i + r`` modulo their number in round ``r`` (which their number must
   divide): another model of the same size, where each fixed player meets each cycle in as
@@ -116,6 +125,40 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
 from find import cycles_at_bound, orbit  # noqa: E402
+
+
+def symmetric_short(
+    players: int,
+    multiplier: int,
+    seconds: float,
+    seeds: int,
+    tenure: int,
+    stall: int,
+    weigh: int,
+) -> dict | None:
+    """Four cycles of ``m = N / 4``, a base round and the short rounds past it (the layout of
+    ``--short``), all unchanged by sigma: cycle 0 keeps its places, place ``x`` becoming
+    ``MULTIPLIER * x`` (a cube root of 1 mod ``m`` other than 1), and cycles 1, 2, 3 turn into
+    each other the same way (``symtabu.c`` with short tables). The places of cycle 0 that
+    sigma keeps (``m / 3`` apart) each sit with one whole orbit of sigma; the short rounds come
+    in threes, a short table and its images, and the one or two left over each a table that
+    sigma turns into a turn of itself (its places on cycles 2 and 3 follow from the others)."""
+    m = players // 4
+    short = (players - 1) // 3 - m
+    if players % 4 or pow(multiplier, 3, m) != 1 or multiplier % m == 1:
+        raise SystemExit(f"no symmetric short layout of {players} with {multiplier}")
+    count, table = orbit_table(players, m, 4)
+    sigma = [
+        multiplier * (p % m) % m + (p // m % 3 + 1 if p >= m else 0) * m for p in range(players)
+    ]
+    text = f"{players} 4 {count} 3\n{table}{' '.join(map(str, sigma))}\n"
+    text += f"{short // 3} {m} {short % 3} {multiplier}\n"
+    lines = solve("symtabu", text, seeds, [seconds, tenure, stall, weigh])
+    if lines is None:
+        return None
+    base = sorted(sorted(map(int, line.split())) for line in lines if line[0] != "s")
+    tables = [[sorted(int(p) for p in line.split()[1:])] for line in lines if line[0] == "s"]
+    return {"players": players, "size": 4, "n": m, "cycles": 4, "base": base, "short": tables}
 
 
 def moved_orbit(a: int, b: int, m: int, cycles: int, fixed: int) -> tuple[object, ...] | None:
@@ -342,6 +385,15 @@ def main() -> None:
     if args[0] == "--bases":
         players, rounds, bases, seconds, seeds, tenure = map(float, args[1:7])
         found = based(*map(int, (players, rounds, bases)), seconds, int(seeds), int(tenure))
+        if found is None:
+            raise SystemExit("not found: try more seeds or seconds")
+        print(json.dumps(found))
+        return
+    if args[0] == "--symshort":
+        players, multiplier, seconds, seeds, tenure, stall, weigh = map(float, args[1:8])
+        found = symmetric_short(
+            int(players), int(multiplier), seconds, *map(int, (seeds, tenure, stall, weigh))
+        )
         if found is None:
             raise SystemExit("not found: try more seeds or seconds")
         print(json.dumps(found))
