@@ -12,6 +12,11 @@ rounds at all (8 players at tables of four: 35) is solved as how often each is p
 
 - ``even_sat.py N SIZE ROUNDS [TEAM]``: one field; prints its rounds as ``even_rounds.py``
   stores them, or says there are none (unsatisfiable: a proof).
+- Without teams, where ``SIZE`` divides ``N``, the rounds are first sought as cycles of ``N /
+  SIZE`` turned (``solve_cyclic``: base rounds and short rounds, a variable per pair of a
+  base round; 2026-11-28, 20 players over 11 to 14 rounds and 24 over 13 and 14 in 0.3 to
+  15 s each, which the plain model had not answered in 120 s); only the plain model's "none"
+  is a proof.
 - ``even_sat.py --missed SECONDS [NAME ...]``: every field ``tournaments/even_rounds.py``
   lists as not found in the last run (or those named, as ``20×9/t4``), each given
   ``SECONDS`` (in a process of its own: CaDiCaL cannot be interrupted); adds the rounds
@@ -92,6 +97,78 @@ def solve_by_counts(
         true = {v for v in solver.get_model() if v > 0}
     found = [every[i] for i, row in enumerate(used) for v in row if v in true]
     check(players, size, found, team)
+    return found
+
+
+def solve_cyclic(players: int, size: int, rounds: int) -> Rounds | None:
+    """The rounds as ``size`` cycles of ``m = players / size`` (player ``j*m + x`` is place
+    ``x`` of cycle ``j``): ``rounds // m`` base rounds, each turned ``m`` times, and ``rounds %
+    m`` short rounds, each the turns of one table with a player of every cycle. Two players
+    then meet as often as any other pair of their orbit under the turning (a pair half a
+    turn apart twice for each base pair in its orbit), so the limits are one per orbit: a far
+    smaller problem than a variable per pair and round, which it answers at once where that
+    ran out of time (20 players over 11 to 14 rounds, 24 over 13 to 16; found or not: no
+    proof that no schedule exists, only none of this shape). None where there is none."""
+    m, (bases, short) = players // size, divmod(rounds, players // size)
+    low, high = even_limits(players, size, rounds)
+    pool, cnf = IDPool(), CNF()
+
+    def s(a: int, b: int, r: int) -> int:
+        return pool.id((min(a, b), max(a, b), r))
+
+    def orbit(a: int, b: int) -> tuple[object, int]:
+        """The orbit of the pair a-b, and how often the pair meets per base pair in it."""
+        (ja, xa), (jb, xb) = divmod(min(a, b), m), divmod(max(a, b), m)
+        d = (xb - xa) % m
+        if ja == jb:
+            return ("within", ja, min(d, m - d)), 2 if 2 * d == m else 1
+        return ("between", ja, jb, d), 1
+
+    meets: dict[object, list[int]] = {}
+    for r in range(bases):
+        cnf.extend(seat_clauses(players, size, partial(s, r=r), pool))
+        for a, b in combinations(range(players), 2):
+            key, times = orbit(a, b)
+            meets.setdefault(key, []).extend([s(a, b, r)] * times)
+    place = [
+        [[pool.id(("short", t, j, x)) for x in range(m)] for j in range(size)] for t in range(short)
+    ]
+    for t in range(short):
+        cnf.append([place[t][0][0]])  # the turns of a table are its round: cycle 0 at place 0
+        for j in range(size):
+            cnf.extend(CardEnc.equals(place[t][j], 1, vpool=pool, encoding=EncType.pairwise))
+        for j, k in combinations(range(size), 2):
+            for d in range(m):
+                apart = pool.id(("apart", t, j, k, d))  # places d apart on cycles j and k
+                both = []
+                for x in range(m):
+                    v = pool.id(("both", t, j, k, d, x))
+                    y, z = place[t][j][x], place[t][k][(x + d) % m]
+                    cnf.extend([[-v, y], [-v, z], [v, -y, -z]])
+                    both.append(v)
+                cnf.append([-apart, *both])
+                cnf.extend([apart, -v] for v in both)
+                meets.setdefault(("between", j, k, d), []).append(apart)
+    for listed in meets.values():
+        if low:
+            cnf.extend(CardEnc.atleast(listed, low, vpool=pool, encoding=EncType.totalizer))
+        cnf.extend(CardEnc.atmost(listed, high, vpool=pool, encoding=EncType.totalizer))
+    with Solver(name="cadical195", bootstrap_with=cnf.clauses) as solver:
+        if not solver.solve():
+            return None
+        true = {v for v in solver.get_model() if v > 0}
+
+    def turned(table: list[int], by: int) -> list[int]:
+        return [p // m * m + (p % m + by) % m for p in table]
+
+    found = []
+    for r in range(bases):
+        base = read_tables(players, partial(s, r=r), true)
+        found += [[turned(t, by) for t in base] for by in range(m)]
+    for t in range(short):
+        table = [j * m + x for j in range(size) for x in range(m) if place[t][j][x] in true]
+        found.append([turned(table, by) for by in range(m)])
+    check(players, size, found)
     return found
 
 
@@ -186,7 +263,10 @@ def main() -> None:
         return
     players, size, rounds = map(int, sys.argv[1:4])
     team = int(sys.argv[4]) if len(sys.argv) > 4 else 0
-    answer = solve(players, size, rounds, team)
+    answer = None
+    if not team and players % size == 0 and rounds > players // size:
+        answer = solve_cyclic(players, size, rounds)  # none there is no proof: on to the rest
+    answer = answer or solve(players, size, rounds, team)
     if answer is None:
         raise SystemExit(f"none: {players} x {rounds} cannot spread its repeats evenly")
     for tables in answer:
