@@ -12,11 +12,11 @@ rounds at all (8 players at tables of four: 35) is solved as how often each is p
 
 - ``even_sat.py N SIZE ROUNDS [TEAM]``: one field; prints its rounds as ``even_rounds.py``
   stores them, or says there are none (unsatisfiable: a proof).
-- Without teams, where ``SIZE`` divides ``N``, the rounds are first sought as cycles of ``N /
-  SIZE`` turned (``solve_cyclic``: base rounds and short rounds, a variable per pair of a
-  base round; 2026-11-28, 20 players over 11 to 14 rounds and 24 over 13 and 14 in 0.3 to
-  15 s each, which the plain model had not answered in 120 s); only the plain model's "none"
-  is a proof.
+- Where ``SIZE`` divides ``N`` (with teams: teams the turning keeps), the rounds are first
+  sought as cycles of ``N / SIZE`` turned (``solve_cyclic``: base rounds and short rounds, a
+  variable per pair of a base round; 2026-11-28, 20 players over 11 to 14 rounds and 24 over
+  13, 14 and 16 in 0.3 to 15 s each, 24 over 15 in 11 minutes, where the plain model had not
+  answered in 120 s); only the plain model's "none" is a proof.
 - ``even_sat.py --missed SECONDS [NAME ...]``: every field ``tournaments/even_rounds.py``
   lists as not found in the last run (or those named, as ``20×9/t4``), each given
   ``SECONDS`` (in a process of its own: CaDiCaL cannot be interrupted); adds the rounds
@@ -100,7 +100,7 @@ def solve_by_counts(
     return found
 
 
-def solve_cyclic(players: int, size: int, rounds: int) -> Rounds | None:
+def solve_cyclic(players: int, size: int, rounds: int, team: int = 0) -> Rounds | None:
     """The rounds as ``size`` cycles of ``m = players / size`` (player ``j*m + x`` is place
     ``x`` of cycle ``j``): ``rounds // m`` base rounds, each turned ``m`` times, and ``rounds %
     m`` short rounds, each the turns of one table with a player of every cycle. Two players
@@ -108,13 +108,23 @@ def solve_cyclic(players: int, size: int, rounds: int) -> Rounds | None:
     turn apart twice for each base pair in its orbit), so the limits are one per orbit: a far
     smaller problem than a variable per pair and round, which it answers at once where that
     ran out of time (20 players over 11 to 14 rounds, 24 over 13 to 16; found or not: no
-    proof that no schedule exists, only none of this shape). None where there is none."""
+    proof that no schedule exists, only none of this shape). Teams that the turning keeps:
+    as many teams as places, each a place's players across the cycles (20 in five teams of
+    four), or one team per cycle (24 in four teams of six); their players then renumbered to
+    ``even_rounds.py``'s teams. None where there is none (or no such teams)."""
     m, (bases, short) = players // size, divmod(rounds, players // size)
-    low, high = even_limits(players, size, rounds)
+    low, high = even_limits(players, size, rounds, team)
+    by_place = team == size and players // team == m  # team x: place x of every cycle
+    by_cycle = team == m and players // team == size  # team j: cycle j
+    if team and not (by_place or by_cycle):
+        return None
     pool, cnf = IDPool(), CNF()
 
-    def s(a: int, b: int, r: int) -> int:
-        return pool.id((min(a, b), max(a, b), r))
+    def mates(a: int, b: int) -> bool:
+        return (by_place and a % m == b % m) or (by_cycle and a // m == b // m)
+
+    def s(a: int, b: int, r: int) -> int | None:
+        return None if mates(a, b) else pool.id((min(a, b), max(a, b), r))
 
     def orbit(a: int, b: int) -> tuple[object, int]:
         """The orbit of the pair a-b, and how often the pair meets per base pair in it."""
@@ -128,8 +138,9 @@ def solve_cyclic(players: int, size: int, rounds: int) -> Rounds | None:
     for r in range(bases):
         cnf.extend(seat_clauses(players, size, partial(s, r=r), pool))
         for a, b in combinations(range(players), 2):
-            key, times = orbit(a, b)
-            meets.setdefault(key, []).extend([s(a, b, r)] * times)
+            if (v := s(a, b, r)) is not None:
+                key, times = orbit(a, b)
+                meets.setdefault(key, []).extend([v] * times)
     place = [
         [[pool.id(("short", t, j, x)) for x in range(m)] for j in range(size)] for t in range(short)
     ]
@@ -148,7 +159,10 @@ def solve_cyclic(players: int, size: int, rounds: int) -> Rounds | None:
                     both.append(v)
                 cnf.append([-apart, *both])
                 cnf.extend([apart, -v] for v in both)
-                meets.setdefault(("between", j, k, d), []).append(apart)
+                if by_place and d == 0:
+                    cnf.append([-apart])  # teammates never at one table
+                else:
+                    meets.setdefault(("between", j, k, d), []).append(apart)
     for listed in meets.values():
         if low:
             cnf.extend(CardEnc.atleast(listed, low, vpool=pool, encoding=EncType.totalizer))
@@ -168,7 +182,9 @@ def solve_cyclic(players: int, size: int, rounds: int) -> Rounds | None:
     for t in range(short):
         table = [j * m + x for j in range(size) for x in range(m) if place[t][j][x] in true]
         found.append([turned(table, by) for by in range(m)])
-    check(players, size, found)
+    if by_cycle:  # player j*m + x to x*size + j: team j is then every size-th player
+        found = [[[p % m * size + p // m for p in t] for t in tables] for tables in found]
+    check(players, size, found, team)
     return found
 
 
@@ -264,8 +280,8 @@ def main() -> None:
     players, size, rounds = map(int, sys.argv[1:4])
     team = int(sys.argv[4]) if len(sys.argv) > 4 else 0
     answer = None
-    if not team and players % size == 0 and rounds > players // size:
-        answer = solve_cyclic(players, size, rounds)  # none there is no proof: on to the rest
+    if players % size == 0 and rounds > players // size:
+        answer = solve_cyclic(players, size, rounds, team)  # none: no proof, on to the rest
     answer = answer or solve(players, size, rounds, team)
     if answer is None:
         raise SystemExit(f"none: {players} x {rounds} cannot spread its repeats evenly")
