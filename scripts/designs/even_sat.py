@@ -69,6 +69,21 @@ def partitions(players: int, size: int, team: int, limit: int) -> list[list[list
     return found if extend(list(range(players)), []) else None
 
 
+def limited_model(
+    cnf: CNF, pool: IDPool, counted: list[list[int]], low: int, high: int
+) -> set[int] | None:
+    """The true variables of a model in which each list of ``counted`` holds ``low`` to
+    ``high`` true literals (a literal listed twice counts twice), or None where none is."""
+    for listed in counted:
+        if low:
+            cnf.extend(CardEnc.atleast(listed, low, vpool=pool, encoding=EncType.totalizer))
+        cnf.extend(CardEnc.atmost(listed, high, vpool=pool, encoding=EncType.totalizer))
+    with Solver(name="cadical195", bootstrap_with=cnf.clauses) as solver:
+        if not solver.solve():
+            return None
+        return {v for v in solver.get_model() if v > 0}
+
+
 def solve_by_counts(
     players: int, size: int, rounds: int, team: int, every: list[list[list[int]]]
 ) -> Rounds | None:
@@ -87,14 +102,10 @@ def solve_by_counts(
         for table in tables:
             for pair in combinations(sorted(table), 2):
                 holding.setdefault(pair, []).extend(used[i])
-    for (a, b), meets in holding.items():
-        if a % teams != b % teams:
-            cnf.extend(CardEnc.atleast(meets, low, vpool=pool, encoding=EncType.totalizer))
-            cnf.extend(CardEnc.atmost(meets, high, vpool=pool, encoding=EncType.totalizer))
-    with Solver(name="cadical195", bootstrap_with=cnf.clauses) as solver:
-        if not solver.solve():
-            return None
-        true = {v for v in solver.get_model() if v > 0}
+    counted = [meets for (a, b), meets in holding.items() if a % teams != b % teams]
+    true = limited_model(cnf, pool, counted, low, high)
+    if true is None:
+        return None
     found = [every[i] for i, row in enumerate(used) for v in row if v in true]
     check(players, size, found, team)
     return found
@@ -163,14 +174,9 @@ def solve_cyclic(players: int, size: int, rounds: int, team: int = 0) -> Rounds 
                     cnf.append([-apart])  # teammates never at one table
                 else:
                     meets.setdefault(("between", j, k, d), []).append(apart)
-    for listed in meets.values():
-        if low:
-            cnf.extend(CardEnc.atleast(listed, low, vpool=pool, encoding=EncType.totalizer))
-        cnf.extend(CardEnc.atmost(listed, high, vpool=pool, encoding=EncType.totalizer))
-    with Solver(name="cadical195", bootstrap_with=cnf.clauses) as solver:
-        if not solver.solve():
-            return None
-        true = {v for v in solver.get_model() if v > 0}
+    true = limited_model(cnf, pool, list(meets.values()), low, high)
+    if true is None:
+        return None
 
     def turned(table: list[int], by: int) -> list[int]:
         return [p // m * m + (p % m + by) % m for p in table]
