@@ -144,7 +144,7 @@ def write(lines: list[str]) -> None:
         seated = all(sorted(p for t in r for p in t) == list(range(players)) for r in built)
         # Nobody meets anyone twice over the bound's rounds: where ``size - 1`` divides
         # ``players - 1`` that is every pair once (a resolvable design), else each player
-        # misses as few as counting leaves (156 = 4 x 39 with its short rounds, by
+        # misses as few as counting leaves (104 = 4 x 26 with its short rounds, by
         # ``tabu.py --symshort``).
         once = seated and len(pairs) == len(set(pairs))
         if not once or len(built) != (players - 1) // (size - 1):

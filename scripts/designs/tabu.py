@@ -127,6 +127,14 @@ sys.path.insert(0, str(HERE))
 from find import cycles_at_bound, orbit  # noqa: E402
 
 
+def base_and_short(lines: list[str]) -> tuple[list[list[int]], list[list[list[int]]]]:
+    """A solver's base round and short rounds (the lines ``short a b c d``, each one table
+    whose turns are the round), as ``orbits.py`` stores them."""
+    base = sorted(sorted(map(int, line.split())) for line in lines if line[0] != "s")
+    short = [[sorted(int(p) for p in line.split()[1:])] for line in lines if line[0] == "s"]
+    return base, short
+
+
 def symmetric_short(
     players: int,
     multiplier: int,
@@ -156,9 +164,9 @@ def symmetric_short(
     lines = solve("symtabu", text, seeds, [seconds, tenure, stall, weigh])
     if lines is None:
         return None
-    base = sorted(sorted(map(int, line.split())) for line in lines if line[0] != "s")
-    tables = [[sorted(int(p) for p in line.split()[1:])] for line in lines if line[0] == "s"]
-    return {"players": players, "size": 4, "n": m, "cycles": 4, "base": base, "short": tables}
+    base, short_rounds = base_and_short(lines)
+    found = {"players": players, "size": 4, "n": m, "cycles": 4}
+    return {**found, "base": base, "short": short_rounds}
 
 
 def moved_orbit(a: int, b: int, m: int, cycles: int, fixed: int) -> tuple[object, ...] | None:
@@ -270,11 +278,10 @@ def search(
     lines = solve("tabu", text, seeds, [seconds, tenure, stall, weigh])
     if lines is None:
         return None
-    base = sorted(sorted(map(int, line.split())) for line in lines if line[0] != "s")
+    base, short_rounds = base_and_short(lines)
     if with_short:
-        tables = [[[int(p) for p in line.split()[1:]]] for line in lines if line[0] == "s"]
         found = {"players": players, "size": size, "n": m, "cycles": cycles}
-        return {**found, "base": base, "short": tables}
+        return {**found, "base": base, "short": short_rounds}
     found = {"players": players, "size": size, "rounds": m, "cycles": cycles}
     return {**found, "base": base, **({"moved": True} if moved else {})}
 

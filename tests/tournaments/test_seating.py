@@ -652,12 +652,10 @@ def test_a_small_field_over_many_rounds_meets_every_pair_as_often_as_any_other(
     over 14 rounds three or four times (found by SAT), 20 over 10 every pair once or twice,
     over 11 once or twice (the search had met 5 pairs three times while 55 met once), over 13
     twice or three times (had left a pair unmet), 24 over 16 twice or three times (had met 37
-    pairs once); in
-    five teams of four over 7 or 10 rounds (and 24 in four teams of six over 9 or 11)
-    teammates never, every other pair once or twice (a pair had met three times while
-    another never had); so
-    the repeats are the fewest counting allows; and every
-    player's winds stay within one."""
+    pairs once); in five teams of four over 7 or 10 rounds (and 24 in four teams of six over 9
+    or 11) teammates never, every other pair once or twice (a pair had met three times while
+    another never had); so the repeats are the fewest counting allows; and every player's
+    winds stay within one."""
     drawn, counts, opponents = drawn_in_teams(players, rounds, teams)
     assert max(counts) - min(counts) == 1
     surplus = 3 * rounds - opponents
