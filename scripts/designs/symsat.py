@@ -1,0 +1,161 @@
+"""Find a design of four cycles turned and short rounds, unchanged by sigma, by SAT (offline).
+
+Needs ``pip install python-sat`` (an offline tool's, not a dependency of Tenbou).
+
+The layout of ``tabu.py --short``: ``N = 4n`` players in four cycles of ``n`` (player ``l*n + x``
+is place ``x`` of cycle ``l``); ``n`` rounds are the base round with every cycle turned by ``0 ..
+n-1``, the others *short*, each the turns of one table that seats a player of every cycle. Two
+players meet at most once when the base round's and the short tables' pairs fall in distinct
+orbits of the turning. Here everything is also unchanged by sigma, which takes place ``x`` of
+cycle ``l`` to place ``M·x`` of cycle ``l + 1`` (mod 4; ``M`` prime to ``n``): the base round is
+its own image (sigma moves every player, so its tables come in fours, twos or alone), and the
+short rounds are taken in whole orbits of sigma. One variable per orbit of sigma on the pairs
+(sharing a table in the base round), one per orbit of sigma on the short rounds (given by their
+table with place 0 of cycle 0; counted once per short round in it); each player has three
+partners, sharing a table is transitive, no orbit of the turning holds two pairs, and the short
+rounds make up the rounds asked. An orbit of the turning that sigma keeps can then only hold a
+pair that sigma keeps too, which cuts the search: with ``M² ≡ -1 mod n`` (68 = 4 × 17 with 4,
+164 with 9, 200 with 7) sigma has order 4 on the places too.
+
+``symsat.py N ROUNDS M [CYCLE_TO]``: prints one JSON line as ``orbits.py`` does (``orbits.py
+--write`` checks and stores it), or says that this layout has none (unsatisfiable: a proof).
+``CYCLE_TO`` (default ``1230``) is where sigma takes cycles 0 to 3, e.g. ``1032`` to swap them
+in twos. With ``M² ≡ -1`` and the cycles turned round, a field of type 2^u (``N ≡ 8 mod 12``)
+leaves unmet two orbits that sigma swaps, place ``x`` of cycle 0 with ``x + d`` of cycle 2 and
+its image; turning cycle ``l`` by ``M^l·t`` (which keeps sigma) makes ``d`` 0, so those two
+hold nothing and every other orbit exactly one pair. With ``M = -1`` and the cycles turned
+round, type 2^u has no design at all: the pairs left unmet must be those same two orbits with
+``d = 0``, no short round is then its own image or its image's image, and the short rounds
+come in fours, where 44, 92, 140 and 188 have 3, 7, 11 and 15 (44: unsatisfiable in 0.8 s).
+
+Run (2026-11-28, two at a time): 52 over 17 rounds with ``M = 8`` in 0.4 to 4 s (5: 1 to 3
+s; 12, that is -1: 9 s; 1: 25 s; ``1032`` with -1: 39 s, with 1: not in 200 s). Not found:
+68 over 22 with ``M = 4`` (the two unmet orbits set) in 50 minutes, without that in 27
+minutes, with ``M = 13`` in 12 minutes; 200 over 66 with ``M = 7`` in 75 minutes; 44 over 14
+with ``1032`` and -1 in 300 s (the model of the first prototype: ``1032`` and -1, 68 not in
+15 minutes).
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+from itertools import combinations
+from math import gcd
+from pathlib import Path
+
+from pysat.card import CardEnc, EncType
+from pysat.formula import CNF, IDPool
+from pysat.solvers import Solver
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+
+from find import orbit  # noqa: E402
+from sat import read_tables, seat_clauses  # noqa: E402
+
+CYCLES = 4
+
+
+def design(
+    players: int, rounds: int, multiplier: int, cycle_to: tuple[int, ...] = (1, 2, 3, 0)
+) -> dict | None:
+    n = players // CYCLES
+    if n * CYCLES != players or gcd(multiplier, n) != 1 or rounds < n:
+        raise SystemExit("needs N = 4n, ROUNDS >= n and M prime to n")
+
+    def sigma(p: int) -> int:
+        cycle, x = divmod(p, n)
+        return cycle_to[cycle] * n + multiplier * x % n
+
+    def images(first: tuple[int, ...], move: object) -> list[tuple[int, ...]]:
+        found, current = [], first
+        while current not in found:
+            found.append(current)
+            current = move(current)  # type: ignore[operator]
+        return found
+
+    def moved_pair(pair: tuple[int, ...]) -> tuple[int, ...]:
+        return tuple(sorted(map(sigma, pair)))
+
+    def moved_short(places: tuple[int, ...]) -> tuple[int, ...]:
+        moved = [0] * CYCLES
+        for cycle, x in enumerate(places):
+            moved[cycle_to[cycle]] = multiplier * x % n
+        return tuple((x - moved[0]) % n for x in moved)  # turned so that place 0 is 0
+
+    pool, cnf = IDPool(), CNF()
+    var = {
+        (a, b): pool.id(("pair", *min(images((a, b), moved_pair))))
+        for a, b in combinations(range(players), 2)
+        if orbit(a, b, n, CYCLES) is not None
+    }
+
+    def s(a: int, b: int) -> int | None:
+        return var.get((min(a, b), max(a, b)))
+
+    cnf.extend(seat_clauses(players, CYCLES, s, pool))
+    members: dict[object, list[int]] = {}
+    for (a, b), v in var.items():
+        members.setdefault(orbit(a, b, n, CYCLES), []).append(v)
+    counted: list[int] = []  # each short round's variable once per round it stands for
+    kinds: dict[int, list[tuple[int, ...]]] = {}
+    for rest in range(n**3):
+        first = (0, rest // (n * n), rest // n % n, rest % n)
+        kind = images(first, moved_short)
+        if first != min(kind):
+            continue
+        tables = [[cycle * n + x for cycle, x in enumerate(places)] for places in kind]
+        met = [orbit(a, b, n, CYCLES) for table in tables for a, b in combinations(table, 2)]
+        if len(set(met)) < len(met):  # the round or its images meet an orbit twice
+            continue
+        v = pool.id(("short", *first))
+        kinds[v] = kind
+        counted += [v] * len(kind)
+        for key in met:
+            members.setdefault(key, []).append(v)
+    cnf.extend(CardEnc.equals(counted, rounds - n, vpool=pool, encoding=EncType.seqcounter).clauses)
+    # With M² ≡ -1 the pairs left unmet (N ≡ 8 mod 12: each player misses one) are two orbits
+    # that sigma turns into each other, place x of cycle 0 with x + d of cycle 2 and its image;
+    # turning cycle l by M^l·t (which sigma keeps) makes d any other offset, so d = 0, and every
+    # other orbit holds exactly one pair.
+    empty: set[object] = set()
+    turning = cycle_to == (1, 2, 3, 0)
+    if turning and players % 12 == 8 and n % 2 and (multiplier * multiplier + 1) % n == 0:
+        empty = {("between", 0, 2, 0), ("between", 1, 3, 0)}
+    needed = 6 * (rounds - n) + 6 * n  # the base round's n tables, a table a short round
+    exact = len(members) - len(empty) == needed
+    for key, listed in members.items():
+        once = sorted(set(listed))
+        cnf.extend([-v] for v in once if listed.count(v) > 1 or key in empty)
+        cnf.extend(CardEnc.atmost(once, 1, vpool=pool, encoding=EncType.seqcounter).clauses)
+        if exact and key not in empty:
+            cnf.append(once)
+    with Solver(name="cadical195", bootstrap_with=cnf.clauses) as solver:
+        if not solver.solve():
+            return None
+        true = {v for v in solver.get_model() if v > 0}
+    short = [
+        [[cycle * n + x for cycle, x in enumerate(places)]]
+        for v, kind in kinds.items()
+        if v in true
+        for places in kind
+    ]
+    base = read_tables(players, s, true)
+    return {"players": players, "size": 4, "n": n, "cycles": CYCLES, "base": base, "short": short}
+
+
+def main() -> None:
+    players, rounds, multiplier = map(int, sys.argv[1:4])
+    cycle_to = tuple(map(int, sys.argv[4])) if len(sys.argv) > 4 else (1, 2, 3, 0)
+    start = time.perf_counter()
+    found = design(players, rounds, multiplier, cycle_to)
+    print(f"sat: {time.perf_counter() - start:.1f} s", file=sys.stderr)
+    if found is None:
+        raise SystemExit("none in this layout (unsatisfiable)")
+    print(json.dumps(found))
+
+
+if __name__ == "__main__":
+    main()
