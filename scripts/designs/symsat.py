@@ -41,6 +41,7 @@ from __future__ import annotations
 import json
 import sys
 import time
+from collections.abc import Callable
 from itertools import combinations
 from math import gcd
 from pathlib import Path
@@ -69,11 +70,13 @@ def design(
         cycle, x = divmod(p, n)
         return cycle_to[cycle] * n + multiplier * x % n
 
-    def images(first: tuple[int, ...], move: object) -> list[tuple[int, ...]]:
+    def images(
+        first: tuple[int, ...], move: Callable[[tuple[int, ...]], tuple[int, ...]]
+    ) -> list[tuple[int, ...]]:
         found, current = [], first
         while current not in found:
             found.append(current)
-            current = move(current)  # type: ignore[operator]
+            current = move(current)
         return found
 
     def moved_pair(pair: tuple[int, ...]) -> tuple[int, ...]:
@@ -124,7 +127,7 @@ def design(
     turning = cycle_to == (1, 2, 3, 0)
     if turning and players % 12 == 8 and n % 2 and (multiplier * multiplier + 1) % n == 0:
         empty = {("between", 0, 2, 0), ("between", 1, 3, 0)}
-    needed = 6 * (rounds - n) + 6 * n  # the base round's n tables, a table a short round
+    needed = 6 * rounds  # the six pairs of each of the base round's n tables and short rounds
     exact = len(members) - len(empty) == needed
     for key, listed in members.items():
         once = sorted(set(listed))
