@@ -57,6 +57,7 @@ from find import orbit  # noqa: E402
 from sat import read_tables, seat_clauses  # noqa: E402
 
 CYCLES = 4
+SIZE = CYCLES  # a short round's table seats one player of every cycle
 
 
 def design(
@@ -98,7 +99,7 @@ def design(
     def s(a: int, b: int) -> int | None:
         return var.get((min(a, b), max(a, b)))
 
-    cnf.extend(seat_clauses(players, CYCLES, s, pool))
+    cnf.extend(seat_clauses(players, SIZE, s, pool))
     members: dict[object, list[int]] = {}
     for (a, b), v in var.items():
         members.setdefault(orbit(a, b, n, CYCLES), []).append(v)
@@ -146,7 +147,14 @@ def design(
         for places in kind
     ]
     base = read_tables(players, s, true)
-    return {"players": players, "size": 4, "n": n, "cycles": CYCLES, "base": base, "short": short}
+    return {
+        "players": players,
+        "size": SIZE,
+        "n": n,
+        "cycles": CYCLES,
+        "base": base,
+        "short": short,
+    }
 
 
 def main() -> None:
