@@ -50,7 +50,7 @@ RANDOM, SWISS = "random", "swiss"
 # The draw's own version: every change that gives any input another seating bumps it (a test
 # pins a few draws, so such a change cannot go unnoticed). Each drawn round keeps the version
 # that drew it, so that a record drawn by another Tenbou says so instead of "differs".
-SEATING_ALGORITHM = 38
+SEATING_ALGORITHM = 39
 METHODS = (RANDOM, SWISS)
 TEAM_COST, PAIR_COST = 100, 1  # teammates at one table weigh more than a repeated pair
 # A table of the round being drawn at which its players cannot all take a seat that keeps their
@@ -1813,7 +1813,8 @@ def orbit_rounds(
     """The stored design of a base round turned and a few short rounds for this many players
     (``tournaments.orbit_designs``: Kirkman systems of 69 and 93, 172 at tables of four, and
     36 to 104 where no design seats every pair), drawn at random: nobody meets anyone twice
-    over the bound's rounds (every pair meets once where the design is resolvable)."""
+    over the bound's rounds (every pair meets once where the design is resolvable), or over
+    the rounds it has where it stops short of the bound (164 over 50)."""
     entry = ORBIT_ROUNDS.get((len(players), size))
     return [] if entry is None else _drawn(orbit_rounds_of(*entry), players, rounds, rng)
 

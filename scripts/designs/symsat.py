@@ -17,13 +17,22 @@ rounds make up the rounds asked. An orbit of the turning that sigma keeps can th
 pair that sigma keeps too, which cuts the search: with ``M² ≡ -1 mod n`` (68 = 4 × 17 with 4,
 164 with 9, 200 with 7) sigma has order 4 on the places too.
 
-``symsat.py N ROUNDS M [CYCLE_TO]``: prints one JSON line as ``orbits.py`` does (``orbits.py
---write`` checks and stores it), or says that this layout has none (unsatisfiable: a proof).
-``CYCLE_TO`` (default ``1230``) is where sigma takes cycles 0 to 3, e.g. ``1032`` to swap them
-in twos. With ``M² ≡ -1`` and the cycles turned round, a field of type 2^u (``N ≡ 8 mod 12``)
-leaves unmet two orbits that sigma swaps, place ``x`` of cycle 0 with ``x + d`` of cycle 2 and
-its image; turning cycle ``l`` by ``M^l·t`` (which keeps sigma) makes ``d`` 0, so those two
-hold nothing and every other orbit exactly one pair. With ``M = -1`` and the cycles turned
+``symsat.py N ROUNDS M [CYCLE_TO [GROUPS]]``: prints one JSON line as ``orbits.py`` does
+(``orbits.py --write`` checks and stores it), or says that this layout has none
+(unsatisfiable: a proof). ``CYCLE_TO`` (default ``1230``) is where sigma takes cycles 0 to 3,
+e.g. ``1032`` to swap them in twos, ``0231`` to keep cycle 0 and turn the others round (the
+layout of ``tabu.py --symshort``, ``M`` a cube root of 1). Three digits (``120``) give the
+*ring* instead: ``N = 3·ROUNDS + 3``, three cycles of ``ROUNDS`` and three fixed players who
+go round as the cycles do (``tabu.py --symmetric``; the line printed is ``find.py``'s, which
+``store.py`` stores). Short of the bound (``ROUNDS < (N - 1) // 3``) every orbit may stay
+unmet; at the bound, where the unmet pairs are groups of three (``N ≡ 0 mod 12`` with the
+cycle a multiple of 3), ``GROUPS`` says which orbits they are: ``within`` (the default: a
+third of a turn apart in each cycle, the only choice with four cycles turned round),
+``across`` (the ring: place ``x`` of each cycle) or ``free``. With ``M² ≡ -1`` and the cycles
+turned round, a field of type 2^u (``N ≡ 8 mod 12``) leaves unmet two orbits that sigma
+swaps, place ``x`` of cycle 0 with ``x + d`` of cycle 2 and its image; turning cycle ``l``
+by ``M^l·t`` (which keeps sigma) makes ``d`` 0, so those two hold nothing and every other
+orbit exactly one pair. With ``M = -1`` and the cycles turned
 round, type 2^u has no design at all: the pairs left unmet must be those same two orbits with
 ``d = 0``, no short round is then its own image or its image's image, and the short rounds
 come in fours, where 44, 92, 140 and 188 have 3, 7, 11 and 15 (44: unsatisfiable in 0.8 s).
@@ -33,7 +42,16 @@ s; 12, that is -1: 9 s; 1: 25 s; ``1032`` with -1: 39 s, with 1: not in 200 s). 
 68 over 22 with ``M = 4`` (the two unmet orbits set) in 50 minutes, without that in 27
 minutes, with ``M = 13`` in 12 minutes; 200 over 66 with ``M = 7`` in 75 minutes; 44 over 14
 with ``1032`` and -1 in 300 s (the model of the first prototype: ``1032`` and -1, 68 not in
-15 minutes).
+15 minutes). Later (two or three at a time): 164 over 50 with ``M = 9`` (free) in 11 s, the
+first past the 49 of the plain tabu search (stored); 164 over 51 not in 15 minutes (9), nor
+over 54 in 11; 92 over 29 has none with -1 (148 s) nor with 1 (80 s); not found in 10
+minutes: 156 over 48 (-1), 188 over 57 (-1). 156 over 51 (groups ``within``): not in 40
+minutes with -1, nor in 28 with ``0231`` and 16. ``0231`` with 4: 84 over 27 in 27 s. The
+ring: 48 over 15 with 1 in 3.5 s (``across``; 11 s ``free``), none ``within`` (3.6 s) nor with
+11 (0.2 s); 60 over 19 in 8 s; 84 over 27 with 10 (a cube root of 1) in 45 s, none with 1
+``within`` (135 s), ``across`` not in 10 minutes; 156 over 51: none with 35 (8 s: the only
+``M`` but 1 for which sigma's third power keeps the fixed players' tables, ``M³ - 1`` having
+to vanish on their places), with 1 ``across`` not in 5 minutes.
 """
 
 from __future__ import annotations
@@ -61,13 +79,28 @@ SIZE = CYCLES  # a short round's table seats one player of every cycle
 
 
 def design(
-    players: int, rounds: int, multiplier: int, cycle_to: tuple[int, ...] = (1, 2, 3, 0)
+    players: int,
+    rounds: int,
+    multiplier: int,
+    cycle_to: tuple[int, ...] = (1, 2, 3, 0),
+    groups: str = "within",
 ) -> dict | None:
-    n = players // CYCLES
-    if n * CYCLES != players or gcd(multiplier, n) != 1 or rounds < n:
-        raise SystemExit("needs N = 4n, ROUNDS >= n and M prime to n")
+    cycles = len(cycle_to)
+    if cycles == CYCLES:
+        n, ring = players // CYCLES, 0
+        if n * CYCLES != players or rounds < n:
+            raise SystemExit("needs N = 4n and ROUNDS >= n")
+    else:  # the ring: cycles of ROUNDS, as many players fixed, going round as the cycles do
+        n, ring = rounds, players - cycles * rounds
+        if ring != cycles or sorted(cycle_to) != list(range(cycles)):
+            raise SystemExit("three cycles need N = 3 × ROUNDS + 3")
+    if gcd(multiplier, n) != 1:
+        raise SystemExit("needs M prime to the cycle")
+    in_cycles = cycles * n
 
     def sigma(p: int) -> int:
+        if p >= in_cycles:  # a fixed player goes where its own cycle goes
+            return in_cycles + cycle_to[p - in_cycles]
         cycle, x = divmod(p, n)
         return cycle_to[cycle] * n + multiplier * x % n
 
@@ -93,8 +126,11 @@ def design(
     var = {
         (a, b): pool.id(("pair", *min(images((a, b), moved_pair))))
         for a, b in combinations(range(players), 2)
-        if orbit(a, b, n, CYCLES) is not None
+        if orbit(a, b, n, cycles) is not None
     }
+    # Turning every cycle by the same amount keeps sigma where M is 1: the first fixed player
+    # then sits with place 0 of cycle 0.
+    cnf.extend([[var[0, in_cycles]]] if ring and multiplier % n == 1 else [])
 
     def s(a: int, b: int) -> int | None:
         return var.get((min(a, b), max(a, b)))
@@ -102,10 +138,10 @@ def design(
     cnf.extend(seat_clauses(players, SIZE, s, pool))
     members: dict[object, list[int]] = {}
     for (a, b), v in var.items():
-        members.setdefault(orbit(a, b, n, CYCLES), []).append(v)
+        members.setdefault(orbit(a, b, n, cycles), []).append(v)
     counted: list[int] = []  # each short round's variable once per round it stands for
     kinds: dict[int, list[tuple[int, ...]]] = {}
-    for rest in range(n**3):
+    for rest in range(n**3 if rounds > n else 0):
         first = (0, rest // (n * n), rest // n % n, rest % n)
         kind = images(first, moved_short)
         if first != min(kind):
@@ -119,16 +155,30 @@ def design(
         counted += [v] * len(kind)
         for key in met:
             members.setdefault(key, []).append(v)
-    cnf.extend(CardEnc.equals(counted, rounds - n, vpool=pool, encoding=EncType.seqcounter).clauses)
+    if counted:
+        cnf.extend(
+            CardEnc.equals(counted, rounds - n, vpool=pool, encoding=EncType.seqcounter).clauses
+        )
     # With M² ≡ -1 the pairs left unmet (N ≡ 8 mod 12: each player misses one) are two orbits
     # that sigma turns into each other, place x of cycle 0 with x + d of cycle 2 and its image;
     # turning cycle l by M^l·t (which sigma keeps) makes d any other offset, so d = 0, and every
     # other orbit holds exactly one pair.
     empty: set[object] = set()
     turning = cycle_to == (1, 2, 3, 0)
-    if turning and players % 12 == 8 and n % 2 and (multiplier * multiplier + 1) % n == 0:
+    at_bound = rounds == (players - 1) // (SIZE - 1) and groups != "free"
+    square_is_minus_one = (multiplier * multiplier + 1) % n == 0
+    if at_bound and turning and players % 12 == 8 and n % 2 and square_is_minus_one:
         empty = {("between", 0, 2, 0), ("between", 1, 3, 0)}
-    needed = 6 * rounds  # the six pairs of each of the base round's n tables and short rounds
+    # N ≡ 0 mod 12 with n divisible by 3 (156 = 4 × 39, a field of type 3^u): each player misses
+    # the two others of its group, so the unmet orbits are four (N pairs) that make triangles and
+    # that sigma keeps as a whole; three orbits between cycles make triangles on three cycles only,
+    # which the turning of the cycles moves, so they are the third turns within each cycle.
+    if at_bound and players % 12 == 0 and n % 3 == 0 and groups == "within":
+        empty = {("within", cycle, n // 3) for cycle in range(cycles)}
+    if at_bound and ring and groups == "across":  # the ring's groups: place x of each cycle
+        empty = {("between", j, k, 0) for j, k in combinations(range(cycles), 2)}
+    # the six pairs of each of the base round's tables and of each short round
+    needed = 6 * (players // SIZE + rounds - n)
     exact = len(members) - len(empty) == needed
     for key, listed in members.items():
         once = sorted(set(listed))
@@ -147,6 +197,8 @@ def design(
         for places in kind
     ]
     base = read_tables(players, s, true)
+    if ring:  # the line find.py prints (store.py stores it)
+        return {"players": players, "size": SIZE, "rounds": n, "cycles": cycles, "base": base}
     return {
         "players": players,
         "size": SIZE,
@@ -161,7 +213,8 @@ def main() -> None:
     players, rounds, multiplier = map(int, sys.argv[1:4])
     cycle_to = tuple(map(int, sys.argv[4])) if len(sys.argv) > 4 else (1, 2, 3, 0)
     start = time.perf_counter()
-    found = design(players, rounds, multiplier, cycle_to)
+    groups = sys.argv[5] if len(sys.argv) > 5 else "within"
+    found = design(players, rounds, multiplier, cycle_to, groups)
     print(f"sat: {time.perf_counter() - start:.1f} s", file=sys.stderr)
     if found is None:
         raise SystemExit("none in this layout (unsatisfiable)")

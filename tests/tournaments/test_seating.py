@@ -807,7 +807,20 @@ def test_eight_teams_of_four_over_nine_rounds_meet_nobody_twice_and_no_teammate(
 # Where ``size - 1`` divides ``players - 1`` the bound's rounds can seat every pair; else the
 # stored design is a packing (104 = 4 x 26 has short rounds too).
 RESOLVABLE_FOUND = sorted(key for key in ORBIT_ROUNDS if (key[0] - 1) % (key[1] - 1) == 0)
-PACKINGS_FOUND = sorted(key for key in ORBIT_ROUNDS if (key[0] - 1) % (key[1] - 1))
+
+
+def orbit_design_rounds(key: tuple[int, int]) -> int:
+    n, _, _, short = ORBIT_ROUNDS[key]
+    return n + len(short)
+
+
+# The stored designs short of the bound: more rounds than any other construction seats.
+SHORT_OF_BOUND_FOUND = sorted(
+    key for key in ORBIT_ROUNDS if orbit_design_rounds(key) < (key[0] - 1) // (key[1] - 1)
+)
+PACKINGS_FOUND = sorted(
+    key for key in ORBIT_ROUNDS if (key[0] - 1) % (key[1] - 1) and key not in SHORT_OF_BOUND_FOUND
+)
 # 1-rotational designs at the bound where no resolvable design exists (by tabu search).
 PACKINGS_STORED = sorted(
     (players, size)
@@ -858,6 +871,22 @@ def test_the_packings_found_offline_seat_the_bound_and_nobody_twice(
     assert set(met.values()) == {1}
     unmet = players * (players - 1) // 2 - len(met)
     assert unmet == (players if players % 12 == 0 else players // 2)  # triangles or pairs
+
+
+@pytest.mark.parametrize(("players", "size"), SHORT_OF_BOUND_FOUND)
+def test_a_design_found_short_of_the_bound_seats_its_rounds_and_nobody_twice(
+    players: int, size: int
+) -> None:
+    """164 players over 50 rounds (four cycles of 41 turned and nine short rounds, found by
+    SAT), where the 1-rotational design stored had 49: drawn as a tournament would, everyone
+    every round and nobody meeting anyone twice, and the page promises as many."""
+    rounds = orbit_design_rounds((players, size))
+    bound = (players - 1) // (size - 1)
+    everyone = list(range(1, players + 1))
+    drawn = constructed_rounds(everyone, size, bound, random.Random(5))
+    assert len(drawn) == rounds < bound
+    assert set(meetings(drawn, everyone, size).values()) == {1}  # each round seats everyone
+    assert outlook(players, bound, size).constructed == rounds
 
 
 @pytest.mark.parametrize(("players", "rounds"), [(140, 45), (200, 65)])
@@ -1059,6 +1088,9 @@ PINNED_DRAWS = {
     # 16, 18 at tables of three over 16; in teams, 20 in five teams of four over 9 and 10, 24
     # in four teams of six over 11); these eight did not move
     38: "89b0b643bf4c6834053a75487c76611c9a84ccf51c28ee84848de41b91bf7ea8",
+    # 39: 164 players over 50 rounds without a repeat (a stored design found by SAT, was 49);
+    # these eight did not move
+    39: "89b0b643bf4c6834053a75487c76611c9a84ccf51c28ee84848de41b91bf7ea8",
 }
 
 
