@@ -1091,6 +1091,9 @@ PINNED_DRAWS = {
     # 39: 164 players over 50 rounds without a repeat (a stored design found by SAT, was 49);
     # these eight did not move
     39: "89b0b643bf4c6834053a75487c76611c9a84ccf51c28ee84848de41b91bf7ea8",
+    # 40: 20 players in five teams of four over 6 rounds, every two players of different teams
+    # meeting once or twice (a stored even schedule found by SAT); these eight did not move
+    40: "89b0b643bf4c6834053a75487c76611c9a84ccf51c28ee84848de41b91bf7ea8",
 }
 
 
