@@ -43,15 +43,17 @@ s; 12, that is -1: 9 s; 1: 25 s; ``1032`` with -1: 39 s, with 1: not in 200 s). 
 minutes, with ``M = 13`` in 12 minutes; 200 over 66 with ``M = 7`` in 75 minutes; 44 over 14
 with ``1032`` and -1 in 300 s (the model of the first prototype: ``1032`` and -1, 68 not in
 15 minutes). Later (two or three at a time): 164 over 50 with ``M = 9`` (free) in 11 s, the
-first past the 49 of the plain tabu search (stored); 164 over 51 not in 15 minutes (9), nor
-over 54 in 11; 92 over 29 has none with -1 (148 s) nor with 1 (80 s); not found in 10
-minutes: 156 over 48 (-1), 188 over 57 (-1). 156 over 51 (groups ``within``): not in 40
-minutes with -1, nor in 28 with ``0231`` and 16. ``0231`` with 4: 84 over 27 in 27 s. The
-ring: 48 over 15 with 1 in 3.5 s (``across``; 11 s ``free``), none ``within`` (3.6 s) nor with
-11 (0.2 s); 60 over 19 in 8 s; 84 over 27 with 10 (a cube root of 1) in 45 s, none with 1
-``within`` (135 s), ``across`` not in 10 minutes; 156 over 51: none with 35 (8 s: the only
-``M`` but 1 for which sigma's third power keeps the fixed players' tables, ``M³ - 1`` having
-to vanish on their places), with 1 ``across`` not in 5 minutes.
+first past the 49 of the plain tabu search (stored); 164 over 51 not in 15 minutes (9) nor in
+10 (32), nor over 54 in 11 (9); 92 over 29 has none with -1 (148 s), with 1 (80 s) nor with
+``0231`` and 1 (76 s), and the layout without sigma (``0123``, 1) did not answer in 15
+minutes; not found in 10 minutes: 156 over 48 (-1; ``0231`` and 16), 188 over 57 (-1, 1);
+140 over 46 has none with 2 (8 s), not found with 6 in 10 minutes. 156 over 51 (groups
+``within``): not in 40 minutes with -1, nor in 28 with ``0231`` and 16. ``0231`` with 4: 84
+over 27 in 27 s. The ring: 48 over 15 with 1 in 3.5 s (``across``; 11 s ``free``), none
+``within`` (3.6 s) nor with 4, 7 or 11 (under a second each); 60 over 19 in 8 s; 84 over 27
+with 10 (a cube root of 1) in 45 s, none with 4 (2 s), none with 1 ``within`` (135 s),
+``across`` not in 10 minutes; 156 over 51 has none with any ``M`` but 1 (``free``, each of
+the 31 others in 10 to 16 s), and with 1 ``across`` not in 5 minutes.
 """
 
 from __future__ import annotations
@@ -171,8 +173,9 @@ def design(
         empty = {("between", 0, 2, 0), ("between", 1, 3, 0)}
     # N ≡ 0 mod 12 with n divisible by 3 (156 = 4 × 39, a field of type 3^u): each player misses
     # the two others of its group, so the unmet orbits are four (N pairs) that make triangles and
-    # that sigma keeps as a whole; three orbits between cycles make triangles on three cycles only,
-    # which the turning of the cycles moves, so they are the third turns within each cycle.
+    # that sigma keeps as a whole; three orbits between cycles make triangles on three cycles
+    # only, which sigma moves where it turns the four cycles round, so there they are the third
+    # turns within each cycle (elsewhere GROUPS chooses).
     if at_bound and players % 12 == 0 and n % 3 == 0 and groups == "within":
         empty = {("within", cycle, n // 3) for cycle in range(cycles)}
     if at_bound and ring and groups == "across":  # the ring's groups: place x of each cycle
