@@ -47,13 +47,15 @@ first past the 49 of the plain tabu search (stored); 164 over 51 not in 15 minut
 10 (32), nor over 54 in 11 (9); 92 over 29 has none with -1 (148 s), with 1 (80 s) nor with
 ``0231`` and 1 (76 s), and the layout without sigma (``0123``, 1) did not answer in 15
 minutes; not found in 10 minutes: 156 over 48 (-1; ``0231`` and 16), 188 over 57 (-1, 1);
-140 over 46 has none with 2 (8 s), not found with 6 in 10 minutes. 156 over 51 (groups
-``within``): not in 40 minutes with -1, nor in 28 with ``0231`` and 16. ``0231`` with 4: 84
-over 27 in 27 s. The ring: 48 over 15 with 1 in 3.5 s (``across``; 11 s ``free``), none
-``within`` (3.6 s) nor with 4, 7 or 11 (under a second each); 60 over 19 in 8 s; 84 over 27
-with 10 (a cube root of 1) in 45 s, none with 4 (2 s), none with 1 ``within`` (135 s),
-``across`` not in 10 minutes; 156 over 51 has none with any ``M`` but 1 (``free``, each of
-the 31 others in 10 to 16 s), and with 1 ``across`` not in 5 minutes.
+140 over 46 has none with any ``M`` whose fourth power is not 1 (16 of them, each in 6 to 21
+s: wherever sigma's order is more than 4), and none was found with the eight others (60 s
+each; 6 in 10 minutes, 13 in 12). 156 over 51 (groups ``within``): not in 40 minutes with -1,
+nor in 28 with ``0231`` and 16. ``0231`` with 4: 84 over 27 in 27 s. The ring: 48 over 15
+with 1 in 3.5 s (``across``; 11 s ``free``), none ``within`` (3.6 s) nor with 4, 7 or 11
+(under a second each); 60 over 19 in 8 s; 84 over 27 with 10 (a cube root of 1) in 45 s,
+none with 4 (2 s), none with 1 ``within`` (135 s), ``across`` not in 10 minutes; 156 over 51
+has none with any ``M`` but 1 (``free``, each of the 31 others in 10 to 16 s), and with 1
+none was found (``across`` in 5 minutes, ``free`` in 27).
 """
 
 from __future__ import annotations
