@@ -638,6 +638,7 @@ def test_every_stored_even_schedule_seats_everyone_and_meets_every_pair_as_often
         (20, 11, 0),
         (20, 13, 0),
         (24, 16, 0),
+        (20, 6, 5),
         (20, 7, 5),
         (20, 10, 5),
         (24, 9, 4),
@@ -652,7 +653,7 @@ def test_a_small_field_over_many_rounds_meets_every_pair_as_often_as_any_other(
     over 14 rounds three or four times (found by SAT), 20 over 10 every pair once or twice,
     over 11 once or twice (the search had met 5 pairs three times while 55 met once), over 13
     twice or three times (had left a pair unmet), 24 over 16 twice or three times (had met 37
-    pairs once); in five teams of four over 7 or 10 rounds (and 24 in four teams of six over 9
+    pairs once); in five teams of four over 6, 7 or 10 rounds (and 24 in four teams of six over 9
     or 11) teammates never, every other pair once or twice (a pair had met three times while
     another never had); so the repeats are the fewest counting allows; and every player's
     winds stay within one."""
