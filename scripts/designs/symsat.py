@@ -151,7 +151,7 @@ def design(
         if first != min(kind):
             continue
         tables = [[cycle * n + x for cycle, x in enumerate(places)] for places in kind]
-        met = [orbit(a, b, n, CYCLES) for table in tables for a, b in combinations(table, 2)]
+        met = [orbit(a, b, n, cycles) for table in tables for a, b in combinations(table, 2)]
         if len(set(met)) < len(met):  # the round or its images meet an orbit twice
             continue
         v = pool.id(("short", *first))
@@ -163,25 +163,7 @@ def design(
         cnf.extend(
             CardEnc.equals(counted, rounds - n, vpool=pool, encoding=EncType.seqcounter).clauses
         )
-    # With M² ≡ -1 the pairs left unmet (N ≡ 8 mod 12: each player misses one) are two orbits
-    # that sigma turns into each other, place x of cycle 0 with x + d of cycle 2 and its image;
-    # turning cycle l by M^l·t (which sigma keeps) makes d any other offset, so d = 0, and every
-    # other orbit holds exactly one pair.
-    empty: set[object] = set()
-    turning = cycle_to == (1, 2, 3, 0)
-    at_bound = rounds == (players - 1) // (SIZE - 1) and groups != "free"
-    square_is_minus_one = (multiplier * multiplier + 1) % n == 0
-    if at_bound and turning and players % 12 == 8 and n % 2 and square_is_minus_one:
-        empty = {("between", 0, 2, 0), ("between", 1, 3, 0)}
-    # N ≡ 0 mod 12 with n divisible by 3 (156 = 4 × 39, a field of type 3^u): each player misses
-    # the two others of its group, so the unmet orbits are four (N pairs) that make triangles and
-    # that sigma keeps as a whole; three orbits between cycles make triangles on three cycles
-    # only, which sigma moves where it turns the four cycles round, so there they are the third
-    # turns within each cycle (elsewhere GROUPS chooses).
-    if at_bound and players % 12 == 0 and n % 3 == 0 and groups == "within":
-        empty = {("within", cycle, n // 3) for cycle in range(cycles)}
-    if at_bound and ring and groups == "across":  # the ring's groups: place x of each cycle
-        empty = {("between", j, k, 0) for j, k in combinations(range(cycles), 2)}
+    empty = unmet_orbits(players, rounds, n, multiplier, cycle_to, groups)
     # the six pairs of each of the base round's tables and of each short round
     needed = 6 * (players // SIZE + rounds - n)
     exact = len(members) - len(empty) == needed
@@ -214,11 +196,38 @@ def design(
     }
 
 
+def unmet_orbits(
+    players: int, rounds: int, n: int, multiplier: int, cycle_to: tuple[int, ...], groups: str
+) -> set[object]:
+    """The orbits of the turning a design at the bound must leave unmet, where the layout says
+    which they are (nothing short of the bound, or with ``GROUPS`` free)."""
+    if rounds != (players - 1) // (SIZE - 1) or groups == "free":
+        return set()
+    cycles = len(cycle_to)
+    # With M² ≡ -1 the pairs left unmet (N ≡ 8 mod 12: each player misses one) are two orbits
+    # that sigma turns into each other, place x of cycle 0 with x + d of cycle 2 and its image;
+    # turning cycle l by M^l·t (which sigma keeps) makes d any other offset, so d = 0, and every
+    # other orbit holds exactly one pair.
+    square_is_minus_one = (multiplier * multiplier + 1) % n == 0
+    if cycle_to == (1, 2, 3, 0) and players % 12 == 8 and n % 2 and square_is_minus_one:
+        return {("between", 0, 2, 0), ("between", 1, 3, 0)}
+    # N ≡ 0 mod 12 with n divisible by 3 (156 = 4 × 39, a field of type 3^u): each player misses
+    # the two others of its group, so the unmet orbits are four (N pairs) that make triangles and
+    # that sigma keeps as a whole; three orbits between cycles make triangles on three cycles
+    # only, which sigma moves where it turns the four cycles round, so there they are the third
+    # turns within each cycle (elsewhere GROUPS chooses).
+    if players % 12 == 0 and n % 3 == 0 and groups == "within":
+        return {("within", cycle, n // 3) for cycle in range(cycles)}
+    if cycles < CYCLES and groups == "across":  # the ring's groups: place x of each cycle
+        return {("between", j, k, 0) for j, k in combinations(range(cycles), 2)}
+    return set()
+
+
 def main() -> None:
     players, rounds, multiplier = map(int, sys.argv[1:4])
     cycle_to = tuple(map(int, sys.argv[4])) if len(sys.argv) > 4 else (1, 2, 3, 0)
-    start = time.perf_counter()
     groups = sys.argv[5] if len(sys.argv) > 5 else "within"
+    start = time.perf_counter()
     found = design(players, rounds, multiplier, cycle_to, groups)
     print(f"sat: {time.perf_counter() - start:.1f} s", file=sys.stderr)
     if found is None:
