@@ -807,9 +807,6 @@ def test_eight_teams_of_four_over_nine_rounds_meet_nobody_twice_and_no_teammate(
 
 # Where ``size - 1`` divides ``players - 1`` the bound's rounds can seat every pair; else the
 # stored design is a packing (104 = 4 x 26 has short rounds too).
-RESOLVABLE_FOUND = sorted(key for key in ORBIT_ROUNDS if (key[0] - 1) % (key[1] - 1) == 0)
-
-
 def orbit_design_rounds(key: tuple[int, int]) -> int:
     n, _, _, short = ORBIT_ROUNDS[key]
     return n + len(short)
@@ -819,9 +816,9 @@ def orbit_design_rounds(key: tuple[int, int]) -> int:
 SHORT_OF_BOUND_FOUND = sorted(
     key for key in ORBIT_ROUNDS if orbit_design_rounds(key) < (key[0] - 1) // (key[1] - 1)
 )
-PACKINGS_FOUND = sorted(
-    key for key in ORBIT_ROUNDS if (key[0] - 1) % (key[1] - 1) and key not in SHORT_OF_BOUND_FOUND
-)
+AT_BOUND_FOUND = [key for key in sorted(ORBIT_ROUNDS) if key not in SHORT_OF_BOUND_FOUND]
+RESOLVABLE_FOUND = [key for key in AT_BOUND_FOUND if (key[0] - 1) % (key[1] - 1) == 0]
+PACKINGS_FOUND = [key for key in AT_BOUND_FOUND if (key[0] - 1) % (key[1] - 1)]
 # 1-rotational designs at the bound where no resolvable design exists (by tabu search).
 PACKINGS_STORED = sorted(
     (players, size)
