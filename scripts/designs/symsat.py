@@ -55,7 +55,10 @@ with 1 in 3.5 s (``across``; 11 s ``free``), none ``within`` (3.6 s) nor with 4,
 (under a second each); 60 over 19 in 8 s; 84 over 27 with 10 (a cube root of 1) in 45 s,
 none with 4 (2 s), none with 1 ``within`` (135 s), ``across`` not in 10 minutes; 156 over 51
 has none with any ``M`` but 1 (``free``, each of the 31 others in 10 to 16 s), and with 1
-none was found (``across`` in 5 minutes, ``free`` in 27).
+none was found (``across`` in 5 minutes, ``free`` in 27). Later (three at a time): 156 over
+51 with 1 neither as cycles turned round (``1230``, ``within``: the cyclic layout over Z_156)
+nor as cycles turned as they are (``0123``, ``free``) in 60 minutes; the layouts of
+``turning_fixed.py`` have their runs there.
 """
 
 from __future__ import annotations
