@@ -54,7 +54,7 @@ class Layout:
     player ``p`` in the round turned by ``r``."""
 
     def __init__(self, cycles: int, m: int, fixed_turn: bool, same_group: Callable) -> None:
-        self.cycles, self.m, self.fixed_turn = cycles, m, fixed_turn
+        self.m, self.fixed_turn = m, fixed_turn
         self.in_cycles = cycles * m
         self.players = self.in_cycles + FIXED
         self.same_group = same_group
@@ -126,9 +126,10 @@ def levels(players: int) -> list:
     pool, cnf = IDPool(), CNF()
     members: dict[tuple[int, int], list[int]] = {}
     bases = 3
+    orbit_of = {pair: layout.orbit(*pair) for pair in layout.pairs()}
     for base in range(bases):
-        for pair in layout.pairs():
-            members.setdefault(layout.orbit(*pair), []).append(pool.id((base, *pair)))
+        for pair, key in orbit_of.items():
+            members.setdefault(key, []).append(pool.id((base, *pair)))
         cnf.extend(seat_clauses(layout.players, SIZE, _pair_variable(layout, pool, base), pool))
         # each base round may be turned: the first fixed player sits with place 0 of a cycle
         cnf.append([pool.id((base, c * m, 9 * m)) for c in range(9)])
