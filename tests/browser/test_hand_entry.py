@@ -260,6 +260,9 @@ def test_two_payments_in_one_hand_and_both_kept_when_the_hand_is_fixed(
     table.tap("payment-1-from", 0)
     table.tap("payment-1-to", 1)
     table.tap("payment-1-to", 2)
+    table.preview_says("点数が必要です")  # the second payment has no amount yet
+    # Typed and not left (no change event yet): the preview follows the keys, not only a tap
+    # elsewhere (it had waited for one, showing "amount missing" under the typed 300).
     page.locator("#entry input[name='payment-1-amount']").fill("300")
     table.preview_says("+4,200")  # 3,900 from Chiba and 300 from Aoki
     table.shot("two-payments")
