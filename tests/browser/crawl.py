@@ -67,11 +67,8 @@ def page_kind(url: str) -> str:
     return path + ("?" + "&".join(fields) if fields else "")
 
 
-def site_links(page: Page, origin: str) -> list[str]:
-    # A link marked ``download`` gives a file, not a page to read.
-    hrefs: list[str] = page.eval_on_selector_all(
-        "a[href]:not([download])", "links => links.map(a => a.href)"
-    )
+def site_links(hrefs: list[str], origin: str) -> list[str]:
+    """The links of ``hrefs`` (a page's, read by ``READ_PAGE``) to the site's own pages."""
     links = []
     for href in hrefs:
         parts = urlsplit(href)
@@ -82,16 +79,18 @@ def site_links(page: Page, origin: str) -> list[str]:
 
 
 # What a check reads of a page in one call to the browser (each call is a round trip): its
-# width, what a reader sees (the body's text, without scripts, styles or what is hidden) and
-# its charts.
+# width, what a reader sees (the body's text, without scripts, styles or what is hidden), its
+# charts and its links (a link marked ``download`` gives a file, not a page to read).
 READ_PAGE = """() => ({
     width: document.documentElement.scrollWidth,
     text: document.body.innerText,
     charts: Array.from(document.querySelectorAll("img[src*='.svg']"), image => image.src),
+    links: Array.from(document.querySelectorAll("a[href]:not([download])"), a => a.href),
 })"""
 
 
-def check_page(page: Page, url: str, width: int, japanese: bool, crawl: Crawl) -> None:
+def check_page(page: Page, url: str, width: int, japanese: bool, crawl: Crawl) -> list[str]:
+    """The page's problems at this width added to ``crawl``; its links returned."""
     read = page.evaluate(READ_PAGE)
     if read["width"] > width:
         crawl.problem(url, f"{read['width']} px wide on a {width} px screen")
@@ -102,6 +101,7 @@ def check_page(page: Page, url: str, width: int, japanese: bool, crawl: Crawl) -
         crawl.charts.add(chart)
         svg = page.request.get(chart).text()
         check_words(" ".join(re.findall(r">([^<]+)</text>", svg)), chart, japanese, crawl)
+    return read["links"]
 
 
 def check_words(text: str, url: str, japanese: bool, crawl: Crawl) -> None:
@@ -165,17 +165,18 @@ def crawl_site(
         if response.status >= 400:
             crawl.problem(url, f"answers {response.status}")
             continue
+        hrefs: list[str] = []
         for number, viewport in enumerate(order):
             if number or page.viewport_size != viewport:
                 page.set_viewport_size(viewport)
             found = len(crawl.findings)
-            check_page(page, url, viewport["width"], japanese, crawl)
+            hrefs = check_page(page, url, viewport["width"], japanese, crawl)
             if on_page:
                 on_page(page, url, viewport)
             for finding in crawl.findings[found:]:
                 finding.problem = f"at {viewport['width']} px: {finding.problem}"
         order.reverse()  # the next page starts at the width this one ended at: one resize each
-        for link in site_links(page, origin):
+        for link in site_links(hrefs, origin):
             if link not in seen and kinds.get(page_kind(link), 0) < wanted(page_kind(link)):
                 seen.add(link)
                 queue.append(link)
