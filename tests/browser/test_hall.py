@@ -29,6 +29,7 @@ from tournaments import services
 from tournaments.models import Round, Tournament
 
 PROJECTOR: ViewportSize = {"width": 1920, "height": 1080}
+HALL_OPENS = 1_800_000_000_000  # the page clock at its install (ms), paused a second on
 RON = {"result": {"type": "ron", "from": 2, "wins": [{"winner": 1, "han": 4, "fu": 30}]}}
 # Every element a reader sees, that lies (even in part) outside the screen.
 OUTSIDE = """() => {
@@ -79,9 +80,12 @@ def test_the_hall_screen_fits_a_projector_reads_from_afar_and_follows_the_tables
     page = projector
     refused: list[str] = []  # what the Content-Security-Policy blocked, if anything
     page.on("console", lambda message: refused.append(message.text))
-    # The page's clock is Playwright's: the polls (every 5 s) and the turns (every 10 s) come
-    # when the test moves it on, not after seconds of waiting.
-    page.clock.install()
+    # The page's clock is Playwright's, paused: the polls (every 5 s) and the turns (every 10 s)
+    # come when the test moves it on, not after seconds of waiting. Installed alone it also
+    # ran on with the real time, so a slow machine (four test workers) drifted into the next
+    # poll before "19 s" and saw the new scores there.
+    page.clock.install(time=HALL_OPENS)
+    page.clock.pause_at(HALL_OPENS + 1_000)  # a second on (never to the past), then still
     page.goto(f"/c/{club.slug}/tournaments/{tournament.pk}/rounds/1/hall/")
     expect(page.locator(".site-header")).to_have_count(0)
     expect(page.locator(".hall-tables .hall-page")).to_have_text("1 / 2")
@@ -116,9 +120,11 @@ def test_the_hall_screen_fits_a_projector_reads_from_afar_and_follows_the_tables
             route.abort("connectionrefused")
 
     page.route("**/rounds/1/hall/", restarting)
-    page.clock.run_for(5_000)  # 10 s: a poll answered by a login page, and the next page
+    # A board swapped in starts its own polls once htmx settles it (a 20 ms timer), so from
+    # here on they come at 10.02 s, 15.02 s, 20.02 s: the clock is moved to each tenth past.
+    page.clock.run_for(5_100)  # 10.1 s: a poll answered by a login page, and the next page
     wait_for(page, lambda: len(polls) >= 1, seconds=5)
-    page.clock.run_for(5_000)  # 15 s: a poll that finds no server
+    page.clock.run_for(5_000)  # 15.1 s: a poll that finds no server
     wait_for(page, lambda: len(polls) >= 2, seconds=5)
     expect(first.locator(".score")).to_have_text(["25,000", "32,700", "17,300", "25,000"])
     expect(page.locator(".count.status-playing b")).to_have_text("14")
@@ -130,11 +136,11 @@ def test_the_hall_screen_fits_a_projector_reads_from_afar_and_follows_the_tables
     screenshot(page, screenshot_path / "hall-1920-page-2.png")
     game = round_.tables.get(number=13).game
     scoring.record_hand(game, RON, version=game.version, key="hand-2")  # South deals: 11,600
-    page.clock.run_for(4_000)  # 19 s: no poll yet, the board as it was
+    page.clock.run_for(4_000)  # 19.1 s: no poll yet, the board as it was
     expect(page.locator('.hall-table[data-table="13"] .score')).to_have_text(
         ["25,000", "32,700", "17,300", "25,000"]
     )
-    page.clock.run_for(1_000)  # 20 s: the server answers again, and the first page is back
+    page.clock.run_for(1_000)  # 20.1 s: the server answers again, and the first page is back
     expect(page.locator('.hall-table[data-table="13"] .score')).to_have_text(
         ["25,000", "44,300", "5,700", "25,000"]
     )
