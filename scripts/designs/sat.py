@@ -66,6 +66,25 @@ def seat_clauses(
     return clauses
 
 
+def pair_orbit(pair: tuple[int, int], move: Callable[[int], int]) -> tuple[int, int]:
+    """The smallest pair of ``pair``'s orbit under ``move`` (a permutation of the players): the
+    key of one variable shared by the whole orbit, so a round keeps the symmetry."""
+    seen: list[tuple[int, int]] = []
+    while pair not in seen:
+        seen.append(pair)
+        a, b = move(pair[0]), move(pair[1])
+        pair = (min(a, b), max(a, b))
+    return min(seen)
+
+
+def once_each(listed: Sequence[int], pool: IDPool) -> list[list[int]]:
+    """Exactly one of an orbit's variables true, each listed once per pair of the orbit it
+    holds: a variable listed twice would meet the orbit twice, so it is false."""
+    once = sorted(set(listed))
+    clauses = [[-v] for v in once if listed.count(v) > 1]
+    return clauses + CardEnc.equals(once, 1, vpool=pool, encoding=EncType.seqcounter).clauses
+
+
 def read_tables(
     players: int, s: Callable[[int, int], int | None], true: set[int]
 ) -> list[list[int]]:

@@ -53,7 +53,7 @@ from pysat.solvers import Solver
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
-from sat import read_tables, seat_clauses  # noqa: E402
+from sat import once_each, pair_orbit, read_tables, seat_clauses  # noqa: E402
 
 COLUMNS = 12
 # The places: 13 (``thirteen.py M PERM``), or 7 to try the layout on 84 players over 27 rounds
@@ -128,15 +128,8 @@ def design(
         x, c = divmod(p, COLUMNS)
         return player(keep_by * x, keep_perm[c])
 
-    def psi_orbit(a: int, b: int) -> tuple[int, int]:
-        found, current = [], (a, b)
-        while current not in found:
-            found.append(current)
-            current = tuple(sorted(map(kept, current)))
-        return min(found)
-
     pair = {
-        (a, b): pool.id(("pair", *psi_orbit(a, b)))
+        (a, b): pool.id(("pair", *pair_orbit((a, b), kept)))
         for a, b in combinations(range(PLAYERS), 2)
         if not same_group(a, b)
     }
@@ -193,9 +186,7 @@ def design(
         if same_group(*key):
             cnf.extend([-v] for v in listed)
             continue
-        once = sorted(set(listed))
-        cnf.extend([-v] for v in once if listed.count(v) > 1)  # an orbit met twice
-        cnf.extend(CardEnc.equals(once, 1, vpool=pool, encoding=EncType.seqcounter).clauses)
+        cnf.extend(once_each(listed, pool))
     print(f"{pool.top} variables, {len(cnf.clauses)} clauses", file=sys.stderr)
     with Solver(name="cadical195", bootstrap_with=cnf.clauses) as solver:
         if not solver.solve():

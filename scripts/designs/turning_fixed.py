@@ -43,7 +43,7 @@ from pysat.solvers import Solver
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
-from sat import read_tables, seat_clauses  # noqa: E402
+from sat import once_each, pair_orbit, read_tables, seat_clauses  # noqa: E402
 
 SIZE = 4
 FIXED = 3
@@ -95,23 +95,13 @@ def rotating(players: int, groups: str, multiplier: int = 1, perm: str = "012") 
         cycle, x = divmod(p, m)
         return int(perm[cycle]) * m + multiplier * x % m
 
-    def sigma_orbit(pair: tuple[int, int]) -> tuple[int, int]:
-        seen: list[tuple[int, int]] = []
-        while pair not in seen:
-            seen.append(pair)
-            a, b = sigma(pair[0]), sigma(pair[1])
-            pair = (min(a, b), max(a, b))
-        return min(seen)
-
     pool, cnf = IDPool(), CNF()
-    var = {pair: pool.id(sigma_orbit(pair)) for pair in layout.pairs()}
+    var = {pair: pool.id(pair_orbit(pair, sigma)) for pair in layout.pairs()}
     members: dict[tuple[int, int], list[int]] = {}
     for pair, v in var.items():
         members.setdefault(layout.orbit(*pair), []).append(v)
     for listed in members.values():
-        once = sorted(set(listed))  # a variable twice in one orbit would meet it twice
-        cnf.extend([-v] for v in once if listed.count(v) > 1)
-        cnf.extend(CardEnc.equals(once, 1, vpool=pool, encoding=EncType.seqcounter).clauses)
+        cnf.extend(once_each(listed, pool))
 
     def s(a: int, b: int) -> int | None:
         return var.get((min(a, b), max(a, b)))
