@@ -19,7 +19,14 @@ from pytest_django.live_server_helper import LiveServer
 # database calls from inside one; the test's own ORM calls are plain sync code, so allow them.
 os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
 
-CHROMIUM = Path("/usr/bin/chromium")
+# Debian's Chromium built as the headless shell (package chromium-headless-shell: the same
+# Blink and V8 without the desktop browser around them, what Playwright itself runs for headless
+# tests): the browser tests take 40% less CPU than in the full browser (509 s -> 304 s of CPU,
+# 275 s -> 178 s on two cores). The full `chromium` serves where the shell is not installed;
+# CI installs the shell and insists on it, so its time is the time the README states.
+HEADLESS_SHELL = Path("/usr/bin/chromium-headless-shell")
+FULL_CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM = HEADLESS_SHELL if HEADLESS_SHELL.exists() else FULL_CHROMIUM
 # The machine has no network but loopback: keep Chromium from reaching out to Google's services.
 CHROMIUM_ARGS = [
     "--no-sandbox",
@@ -51,11 +58,10 @@ def _no_request_left_running(request: pytest.FixtureRequest) -> Iterator[None]:
 
 @pytest.fixture(scope="session")
 def browser() -> Iterator[Browser]:
+    if os.getenv("CI") == "true" and CHROMIUM != HEADLESS_SHELL:
+        pytest.fail(f"{HEADLESS_SHELL} is missing on CI: apt-get install chromium-headless-shell")
     if not CHROMIUM.exists():
-        reason = f"{CHROMIUM} is missing: apt-get install chromium"
-        if os.getenv("CI") == "true":
-            pytest.fail(reason)
-        pytest.skip(reason)
+        pytest.skip(f"{CHROMIUM} is missing: apt-get install chromium-headless-shell")
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(
             executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True
