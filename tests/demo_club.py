@@ -1,41 +1,87 @@
 """The demo club in a test's database: made by ``manage.py demo`` and ``demo_tournament`` the
-first time a test process needs it (seconds of games), then copied back from the very rows those
-commands wrote, ids and all, which takes a fraction of that. The crawl of every page and every
-PDF of the demo read the same club; ``tests/scoring/test_demo_command.py`` runs the command
-itself.
+first time it is needed (seconds of games), then copied back from the very rows those commands
+wrote, ids and all, which takes a fraction of that. The rows are kept in memory for the process
+and in ``.pytest_cache/tenbou-demo/`` for the other test workers and the next run, under a key
+of the day, the database and every source file of the apps (a changed command, engine or
+migration makes the demo again). The crawl of every page and every PDF of the demo read the
+same club; ``tests/scoring/test_demo_command.py`` runs the command itself.
 """
 
 from __future__ import annotations
 
 import datetime
+import fcntl
+import hashlib
 import io
+import os
+import pickle
+from pathlib import Path
 from typing import Any
 
 from django.apps import apps
+from django.conf import settings
 from django.core.management import call_command
 from django.core.management.color import no_style
 from django.db import connection, transaction
 from django.utils import timezone
 
+Rows = dict[str, tuple[list[str], list[tuple[Any, ...]]]]
 # The demo's rows, table by table (its columns, its rows), and the day they were made for:
 # the season follows the calendar, so a run past midnight makes it again.
-_made: tuple[datetime.date, dict[str, tuple[list[str], list[tuple[Any, ...]]]]] | None = None
+_made: tuple[datetime.date, Rows] | None = None
+# What the demo's rows come from: the apps' code, migrations and data.
+SOURCES = ("backups", "clubs", "reports", "scoring", "standings", "tenbou", "tournaments")
+KEPT = Path(settings.BASE_DIR) / ".pytest_cache" / "tenbou-demo"
 
 
 def make_demo_club() -> None:
     global _made
-    if _made is not None and _made[0] == timezone.localdate():
-        _copy_back(_made[1])
-        return
+    today = timezone.localdate()
+    if _made is None or _made[0] != today:
+        _made = None
+        file = KEPT / f"{_key(today)}.pickle"
+        KEPT.mkdir(parents=True, exist_ok=True)
+        # One worker makes the demo while another waits for its rows, rather than both at once.
+        with open(KEPT / "lock", "w") as lock:
+            fcntl.flock(lock, fcntl.LOCK_EX)
+            if file.exists():
+                _made = (today, pickle.loads(file.read_bytes()))
+            else:
+                rows = _make()
+                if rows is None:
+                    return
+                _made = (today, rows)
+                for old in KEPT.glob("*.pickle"):
+                    old.unlink()
+                (KEPT / "new").write_bytes(pickle.dumps(rows))
+                os.replace(KEPT / "new", file)
+                return
+    _copy_back(_made[1])
+
+
+def _make() -> Rows | None:
+    """Run the commands; their rows, or None where the database already had rows of theirs
+    (then they are not the demo's alone, and nothing is kept)."""
     before = _row_counts()
     for command in ("demo", "demo_tournament"):
         call_command(command, stdout=io.StringIO())
     after = _row_counts()
     written = [table for table in after if after[table] != before[table]]
-    if any(before[table] for table in written):  # rows beside others': not the demo's alone
-        _made = None
-        return
-    _made = (timezone.localdate(), {table: _rows(table) for table in written})
+    if any(before[table] for table in written):
+        return None
+    return {table: _rows(table) for table in written}
+
+
+def _key(today: datetime.date) -> str:
+    digest = hashlib.sha256(f"{today} {connection.vendor}".encode())
+    root = Path(settings.BASE_DIR)
+    for folder in SOURCES:
+        for path in sorted((root / folder).rglob("*")):
+            if path.is_file() and path.suffix in (".py", ".json", ".toml", ".txt", ".csv"):
+                digest.update(str(path.relative_to(root)).encode())
+                digest.update(path.read_bytes())
+    digest.update(Path(__file__).read_bytes())
+    return digest.hexdigest()[:20]
 
 
 def _tables() -> list[str]:
