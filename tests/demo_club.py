@@ -39,7 +39,7 @@ def make_demo_club() -> None:
     today = timezone.localdate()
     if _made is None or _made[0] != today:
         _made = None
-        file = KEPT / f"{_key(today)}.pickle"
+        file = KEPT / f"{demo_key(today, Path(settings.BASE_DIR))}.pickle"
         KEPT.mkdir(parents=True, exist_ok=True)
         # One worker makes the demo while another waits for its rows, rather than both at once.
         with open(KEPT / "lock", "w") as lock:
@@ -72,9 +72,10 @@ def _make() -> Rows | None:
     return {table: _rows(table) for table in written}
 
 
-def _key(today: datetime.date) -> str:
+def demo_key(today: datetime.date, root: Path) -> str:
+    """The key the demo's rows are kept under: the day, the database, and every file of the
+    apps under ``root`` that the demo could come from (code, migrations, data)."""
     digest = hashlib.sha256(f"{today} {connection.vendor}".encode())
-    root = Path(settings.BASE_DIR)
     for folder in SOURCES:
         for path in sorted((root / folder).rglob("*")):
             if path.is_file() and path.suffix in (".py", ".json", ".toml", ".txt", ".csv"):
