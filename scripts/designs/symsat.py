@@ -50,7 +50,8 @@ minutes; not found in 10 minutes: 156 over 48 (-1; ``0231`` and 16), 188 over 57
 140 over 46 has none with any ``M`` whose fourth power is not 1 (16 of them, each in 6 to 21
 s: wherever sigma's order is more than 4), and none was found with the eight others (60 s
 each; 6 in 10 minutes, 13 in 12). 156 over 51 (groups ``within``): not in 40 minutes with -1,
-nor in 28 with ``0231`` and 16. ``0231`` with 4: 84 over 27 in 27 s. The ring: 48 over 15
+nor in 28 with ``0231`` and 16 (nor again in 50 minutes, 2026-11-29, about 32 of them on a
+core shared with the test suite). ``0231`` with 4: 84 over 27 in 27 s. The ring: 48 over 15
 with 1 in 3.5 s (``across``; 11 s ``free``), none ``within`` (3.6 s) nor with 4, 7 or 11
 (under a second each); 60 over 19 in 8 s; 84 over 27 with 10 (a cube root of 1) in 45 s,
 none with 4 (2 s), none with 1 ``within`` (135 s), ``across`` not in 10 minutes; 156 over 51

@@ -36,7 +36,8 @@ orbit with another pair (or sit where none may), a move swaps two players of dif
   weights) at the second seed in 97 s (the first ended 1 pair short in 300 s; 2026-11-28),
   and 84 with 4 or 16 in a second; 156 (16) ends one orbit of sigma (3 pairs) short: seeds
   11-13 and 21-22 in 400 s each with the unmet pairs free or forced to be the groups of
-  three a third of a turn apart, seeds 31 and 41 in 1200 s with weights.
+  three a third of a turn apart, seeds 31 and 41 in 1200 s with weights; seeds 61 and 62 in
+  1150 s each without (tenure 7, 2026-11-29), 3 pairs short too.
 - ``tabu.py --moved N 4 SECONDS ...``: the plain layout with the fixed players turning too,
   fixed player ``i`` to ``i + r`` modulo their number in round ``r`` (which their number must
   divide): another model of the same size, where each fixed player meets each cycle in as
