@@ -1,6 +1,5 @@
 from __future__ import annotations
 
-import os
 from collections.abc import Iterator
 from typing import Any
 
@@ -9,12 +8,14 @@ from django.test import override_settings
 from django.utils import translation
 from hypothesis import settings
 
+from tests.profiles import PROFILE
+
 # Quick runs while developing; CI (.ci/run sets HYPOTHESIS_PROFILE=ci) searches harder. No
 # deadline in either: an example replays a growing game many times, and a busy 2-core machine
 # must not turn that into a flaky failure (speed is measured in bench/, never in tests).
 settings.register_profile("dev", max_examples=50, deadline=None)
 settings.register_profile("ci", max_examples=500, deadline=None, print_blob=True)
-settings.load_profile(os.getenv("HYPOTHESIS_PROFILE", "dev"))
+settings.load_profile(PROFILE)
 
 
 @pytest.fixture(autouse=True)

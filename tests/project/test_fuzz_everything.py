@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import itertools
 import json
-import os
 from dataclasses import replace
 from typing import Any
 
@@ -26,11 +25,11 @@ from scoring import services as scoring
 from scoring.engine import replay_record
 from scoring.models import Game
 from tests.clubs.test_permissions import fresh
+from tests.profiles import CI
 from tests.project.test_every_url import ADMIN, CLUB_PATTERNS, Everything, build, concrete
 from tournaments.seating import SeatingError
 from tournaments.seating_csv import parse_seating_csv
 
-CI = os.getenv("HYPOTHESIS_PROFILE") == "ci"
 EXAMPLES = 16 if CI else 8  # posts a view on CI: 40 views, within the suite's five minutes
 FIELDS = [
     "version", "key", "reason", "names", "action", "team", "name", "method", "how_many",

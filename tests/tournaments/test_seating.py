@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
 import random
 from collections import Counter
 from collections.abc import Mapping, Sequence
@@ -19,6 +18,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tests.profiles import CI
 from tournaments.covering_designs import COVERING_ROUNDS
 from tournaments.designs import BASE_ROUNDS
 from tournaments.even_rounds import EVEN_ROUNDS
@@ -1164,7 +1164,7 @@ def test_a_draw_with_byes_plans_its_rounds_from_a_design_with_stand_ins(
 
 # Each seed's plan takes 8 s to follow: CI's profile (HYPOTHESIS_PROFILE=ci) follows three,
 # a quick run the bench's, as a property test runs fewer examples there.
-BYES_SEEDS = ["bench", "X7", "abc"] if os.getenv("HYPOTHESIS_PROFILE") == "ci" else ["bench"]
+BYES_SEEDS = ["bench", "X7", "abc"] if CI else ["bench"]
 
 
 @pytest.mark.parametrize("seed", BYES_SEEDS)
