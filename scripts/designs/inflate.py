@@ -20,8 +20,8 @@ Everything is unchanged by turning GF(q) (the tables, the triples and the rows t
 each triple every player's three copies sit once: the SAT. ``--per-round`` gives every table of
 one old round the same row in a triple: then, the directions given, a player's three copies
 summing to 0 in every new round are linear equations in the shifts and rows, more of them than
-unknowns (48 players: 240 equations, 80 shifts and 90 row coordinates; 156: 2652 against 884
-and 306), where a row for each table gives enough.
+unknowns (counted without the turning, 48 players: 240 equations, 80 shifts and 90 row
+coordinates; 156: 2652 against 884 and 306), where a row for each table gives enough.
 
 ``inflate.py Q TRIPLES [--per-round]`` (``Q`` a prime), e.g. ``inflate.py 17
 '[[0,1,3],[0,4,9],[0,5,11]]'``: prints the rounds (a JSON list) when it finds them, each pair
