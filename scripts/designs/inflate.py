@@ -71,6 +71,8 @@ class _InOrder:
 def rounds_of(q: int, triples: list[list[int]], per_round: bool) -> list[list[list[int]]] | None:
     if q < 5 or q % 4 != 1 or any(q % d == 0 for d in range(2, q)):
         raise SystemExit("Q must be a prime = 1 mod 4 (the turns here are those of Z_q)")
+    if len(triples) != 3 or any(len({r % q for r in triple}) != 3 for triple in triples):
+        raise SystemExit("TRIPLES: three triples of distinct old rounds (each round in nine turns)")
     players = 3 * q + 1
     infinity = 3 * q
     old = resolvable_rounds(list(range(players)), 4, q, _InOrder())  # type: ignore[arg-type]
