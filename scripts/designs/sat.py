@@ -14,7 +14,9 @@ cycle.
 it), or says it found none (an unsatisfiable layout is a proof there is none in it).
 ``tabu_text`` solves what ``tabu.py`` gives ``tabu.c`` (any of its layouts, ``tabu.py --sat``). Run
 (2026-11-28, the other core busy): 36 in 3.5 s, 44 in 498 s (where the plain tabu search
-stalls two or three pairs short), 48 not in 600 s; so not tried on 68.
+stalls two or three pairs short), 48 not in 600 s. Later (2026-11-29, two at a time): 68 over 22
+(three cycles of 22 and two fixed players; the tabu search ends 3 pairs short) not in 14
+minutes.
 """
 
 from __future__ import annotations

@@ -59,7 +59,9 @@ has none with any ``M`` but 1 (``free``, each of the 31 others in 10 to 16 s), a
 none was found (``across`` in 5 minutes, ``free`` in 27). Later (three at a time): 156 over
 51 with 1 neither as cycles turned round (``1230``, ``within``: the cyclic layout over Z_156)
 nor as cycles turned as they are (``0123``, ``free``) in 60 minutes; the layouts of
-``turning_fixed.py`` have their runs there.
+``turning_fixed.py`` have their runs there. Later (2026-11-29, two at a time): 156 over 51 with
+``0231``, 16 and the unmet pairs ``free`` (where the tabu search of ``--symshort`` had ended 3
+pairs short) not in 41 minutes.
 """
 
 from __future__ import annotations

@@ -110,7 +110,7 @@ of ``--short`` with rounds kept by any subgroup of the turning, and the move of
 ``five_groups.c``) stalls as these do (its header has the runs); and a SAT encoding of the
 plain layout (a variable per pair that may share a table, each player with three partners,
 sharing a table transitive, no orbit twice; CaDiCaL through ``python-sat``) took 100 s of CPU
-for 36, which the tabu search finds in 10, so it was not tried on 68.
+for 36, which the tabu search finds in 10 (on 68 later: no answer in 14 minutes, ``sat.py``).
 """
 
 from __future__ import annotations
