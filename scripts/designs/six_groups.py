@@ -37,6 +37,8 @@ the partial round's (a twelfth).
   (``symtabu.c``), a partial round drawn for each seed (``partial_base``, which also says why
   its table needs an even number of odd places).
 - ``six_groups.py --check FILE``: checks a JSON line printed before.
+- ``six_groups.py --splits``: the splits of 156 into groups of 24 or more, and whether each
+  counts out (only ``36 24 24 24 24 24`` does).
 
 Run (2026-11-29, two at a time, 2-core AMD EPYC): by SAT, no answer in 40 minutes (289
 thousand variables, 3.5 million clauses) nor with ``--mirror`` in 41 (168 thousand, 1.9
@@ -53,6 +55,7 @@ import random
 import sys
 import time
 from collections.abc import Callable
+from functools import cache
 from itertools import combinations
 from pathlib import Path
 
@@ -303,6 +306,51 @@ def _first(a: int, b: int) -> int:
     return a if (gb - ga) % A_GROUPS <= 2 else b
 
 
+@cache
+def _seats(outside: tuple[tuple[int, ...], ...], k: int, left: tuple[int, ...], free: int) -> bool:
+    """Whether ``free`` rounds, each with the groups of one of ``outside[k:]`` outside (or
+    none), seat each group ``i`` outside ``left[i]`` times."""
+    if not any(left):
+        return True
+    if k == len(outside) or free == 0:
+        return False
+    group = outside[k]
+    for times in range(min([left[i] for i in group] + [free]), -1, -1):
+        rest = tuple(n - times if i in group else n for i, n in enumerate(left))
+        if _seats(outside, k + 1, rest, free - times):
+            return True
+    return False
+
+
+def splits(players: int = PLAYERS, rounds: int = 51) -> dict[tuple[int, ...], bool]:
+    """Every split of ``players`` into four or more groups of 24, 36, 48, ... (each playing its
+    design at its bound in ``s / 3 - 1`` rounds of its own), and whether some count of rounds
+    seats each group outside in the other ``(players - s) / 3``: a round's groups outside need
+    four or more of them, none more than a quarter of their players."""
+
+    def parts(left: int, most: int) -> list[list[int]]:
+        if left == 0:
+            return [[]]
+        return [
+            [size, *rest]
+            for size in range(min(left, most) // 12 * 12, 23, -12)
+            for rest in parts(left - size, size)
+        ]
+
+    found = {}
+    for split in (p for p in parts(players, players) if len(p) >= 4):
+        outside = [  # the largest first: the search then settles quickly
+            group
+            for count in range(len(split), 3, -1)
+            for group in combinations(range(len(split)), count)
+            if 4 * max(split[i] for i in group) <= sum(split[i] for i in group)
+        ]
+
+        need = tuple((players - s) // 3 for s in split)
+        found[tuple(split)] = _seats(tuple(outside), 0, need, rounds)
+    return found
+
+
 def main() -> None:
     global STEP, KEEP, MIRROR
     if len(sys.argv) > 1 and sys.argv[1] == "--quarter":
@@ -311,6 +359,10 @@ def main() -> None:
     if len(sys.argv) > 1 and sys.argv[1] == "--mirror":
         MIRROR = True
         del sys.argv[1]
+    if len(sys.argv) > 1 and sys.argv[1] == "--splits":
+        for split, counts_out in splits().items():
+            print(" ".join(map(str, split)), "counts out" if counts_out else "does not")
+        return
     if len(sys.argv) > 4 and sys.argv[1] == "--tabu":
         MIRROR = True
         found = tabu(*(float(a) if i == 0 else int(a) for i, a in enumerate(sys.argv[2:7])))
