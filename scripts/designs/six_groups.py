@@ -44,8 +44,9 @@ Run (2026-11-29, two at a time, 2-core AMD EPYC): by SAT, no answer in 40 minute
 thousand variables, 3.5 million clauses) nor with ``--mirror`` in 41 (168 thousand, 1.9
 million). ``--tabu``: with a partial round drawn without the parity rule it ended 9 pairs
 short (3 orbits: one pair and its two turns by 4 each); with it, ``--tabu 240 15 7`` ended 6
-short for 7 of 14 partial rounds and 9 for the others, ``--tabu 300 10 8 1 101`` 6 short
-for each of the 6 it reached (350 thousand moves each).
+short for 7 of 14 partial rounds and 9 for the others, ``--tabu 300 10 8 1 101`` and
+``--tabu 300 5 8 1 201`` 6 short for each of the 8 they reached (350 to 410 thousand moves
+each).
 """
 
 from __future__ import annotations
