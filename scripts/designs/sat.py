@@ -68,14 +68,19 @@ def seat_clauses(
     return clauses
 
 
-def pair_orbit(pair: tuple[int, int], move: Callable[[int], int]) -> tuple[int, int]:
-    """The smallest pair of ``pair``'s orbit under ``move`` (a permutation of the players): the
-    key of one variable shared by the whole orbit, so a round keeps the symmetry."""
-    seen: list[tuple[int, int]] = []
-    while pair not in seen:
-        seen.append(pair)
-        a, b = move(pair[0]), move(pair[1])
-        pair = (min(a, b), max(a, b))
+def pair_orbit(pair: tuple[int, int], *moves: Callable[[int], int]) -> tuple[int, int]:
+    """The smallest pair of ``pair``'s orbit under the group the ``moves`` (permutations of the
+    players) generate: the key of one variable shared by the whole orbit, so a round keeps the
+    symmetry."""
+    seen, todo = {pair}, [pair]
+    while todo:
+        a, b = todo.pop()
+        for move in moves:
+            x, y = move(a), move(b)
+            image = (min(x, y), max(x, y))
+            if image not in seen:
+                seen.add(image)
+                todo.append(image)
     return min(seen)
 
 

@@ -66,7 +66,7 @@ from pysat.solvers import Solver
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
-from sat import once_each, read_tables, seat_clauses  # noqa: E402
+from sat import once_each, pair_orbit, read_tables, seat_clauses  # noqa: E402
 
 A_GROUPS, A_SIZE, B_SIZE, TURN = 5, 24, 36, 12
 PLAYERS = A_GROUPS * A_SIZE + B_SIZE  # 156
@@ -107,19 +107,6 @@ def mu(p: int) -> int:
     return a_player(g, 1 - row, y) if g < A_GROUPS else p
 
 
-def group_orbit(pair: tuple[int, int], moves: list[Callable[[int], int]]) -> tuple[int, int]:
-    """The smallest pair of ``pair``'s orbit under the group the ``moves`` generate."""
-    seen, todo = {pair}, [pair]
-    while todo:
-        a, b = todo.pop()
-        for move in moves:
-            image = tuple(sorted((move(a), move(b))))
-            if image not in seen:
-                seen.add(image)  # type: ignore[arg-type]
-                todo.append(image)  # type: ignore[arg-type]
-    return min(seen)
-
-
 def orbit_key(a: int, b: int) -> tuple[int, ...] | None:
     """The orbit (of 60) of the pair a-b under the moves, or None within one group."""
     (ga, ea, ya), (gb, eb, yb) = where(a), where(b)
@@ -146,25 +133,26 @@ def design(solver_name: str = "cadical195") -> list[list[list[int]]] | None:
         def s(a: int, b: int) -> int | None:
             if a == b or a not in member or b not in member or orbit_key(a, b) is None:
                 return None
-            return pool.id((tag, group_orbit((min(a, b), max(a, b)), moves)))
+            return pool.id((tag, pair_orbit((min(a, b), max(a, b)), *moves)))
 
         return s
 
     everybody = list(range(PLAYERS))
-    keep4 = round_vars(everybody, [lambda p: moved(p, 0, KEEP)], "full0")
+    first_full = round_vars(everybody, [lambda p: moved(p, 0, KEEP)], "full0")
     if MIRROR:
-        keep4b = lambda a, b: keep4(mu(a), mu(b))  # noqa: E731
+        second_full = lambda a, b: first_full(mu(a), mu(b))  # noqa: E731
     else:
-        keep4b = round_vars(everybody, [lambda p: moved(p, 0, KEEP)], "full1")
+        second_full = round_vars(everybody, [lambda p: moved(p, 0, KEEP)], "full1")
     partial_players = [p for p in range(A_GROUPS * A_SIZE) if where(p)[0] != 0]
     partial_moves = [lambda p: moved(p, 0, STEP)] + ([mu] if MIRROR else [])
     partial = round_vars(partial_players, partial_moves, "partial")
-    for s, players in ((keep4, everybody), (keep4b, everybody), (partial, partial_players)):
+    rounds = ((first_full, everybody), (second_full, everybody), (partial, partial_players))
+    for s, players in rounds:
 
         def local(a: int, b: int, s=s, players=players) -> int | None:  # seat_clauses counts 0..n-1
             return s(players[a], players[b])
 
-        if not (MIRROR and s is keep4b):  # the mirror's tables are the first round's
+        if not (MIRROR and s is second_full):  # the mirror's tables are the first round's
             cnf.extend(seat_clauses(len(players), 4, local, pool))
         for a, b in combinations(players, 2):
             v = s(a, b)
@@ -185,8 +173,8 @@ def design(solver_name: str = "cadical195") -> list[list[list[int]]] | None:
         if not found:
             return None
         true = {v for v in solver.get_model() if v > 0}
-    full0 = read_tables(PLAYERS, keep4, true)
-    full1 = read_tables(PLAYERS, keep4b, true)
+    full0 = read_tables(PLAYERS, first_full, true)
+    full1 = read_tables(PLAYERS, second_full, true)
     part = [t for t in read_tables(PLAYERS, partial, true) if len(t) > 1]
     return [full0, full1, part]
 
@@ -210,7 +198,7 @@ def check(found: list[list[list[int]]]) -> list[list[list[int]]]:
     """All 51 rounds, every pair counted: the rounds outside, with the designs of 24 and 36
     (as ``tournaments`` builds them) played by each group in its own rounds."""
     sys.path.insert(0, str(HERE.parent.parent))
-    from tournaments.seating import constructed_rounds
+    from tournaments.seating import constructed_rounds, seating_quality
 
     outside = outside_rounds(found)
     a_design = constructed_rounds(list(range(A_SIZE)), 4, 7, random.Random(0))
@@ -228,17 +216,14 @@ def check(found: list[list[list[int]]]) -> list[list[list[int]]]:
     for k in range(6):  # everybody plays their own
         tables = [t for i in range(A_GROUPS) for t in own(i, a_design[1 + k])]
         rounds.append(tables + own(5, b_design[5 + k]))
-    met: dict[tuple[int, int], int] = {}
     for number, round_ in enumerate(rounds):
         seated = sorted(p for table in round_ for p in table)
         if seated != list(range(PLAYERS)) or any(len(t) != 4 for t in round_):
             raise SystemExit(f"round {number} does not seat everybody once at tables of four")
-        for table in round_:
-            for a, b in combinations(sorted(table), 2):
-                met[a, b] = met.get((a, b), 0) + 1
-    if max(met.values()) > 1:
-        raise SystemExit(f"{sum(v > 1 for v in met.values())} pairs meet twice")
-    print(f"checked: {len(rounds)} rounds, {len(met)} pairs met once", file=sys.stderr)
+    repeats = seating_quality(rounds).repeated_pairs
+    if repeats:
+        raise SystemExit(f"{repeats} repeated meetings")
+    print(f"checked: {len(rounds)} rounds, no two players meet twice", file=sys.stderr)
     return rounds
 
 
