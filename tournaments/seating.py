@@ -36,7 +36,13 @@ from typing import Any
 from tournaments.covering_designs import COVERING_ROUNDS
 from tournaments.designs import BASE_ROUNDS
 from tournaments.even_rounds import EVEN_ROUNDS
-from tournaments.frame_designs import FRAMES, RESOLVABLE_FIVE, holey_rounds, resolvable_five
+from tournaments.frame_designs import (
+    FRAMES,
+    RESOLVABLE_FIVE,
+    frame_of_threes,
+    holey_rounds,
+    resolvable_five,
+)
 from tournaments.orbit_designs import ORBIT_ROUNDS
 from tournaments.published_designs import published_rounds
 from tournaments.rotational_designs import ROTATIONAL_ROUNDS
@@ -50,7 +56,7 @@ RANDOM, SWISS = "random", "swiss"
 # The draw's own version: every change that gives any input another seating bumps it (a test
 # pins a few draws, so such a change cannot go unnoticed). Each drawn round keeps the version
 # that drew it, so that a record drawn by another Tenbou says so instead of "differs".
-SEATING_ALGORITHM = 40
+SEATING_ALGORITHM = 41
 METHODS = (RANDOM, SWISS)
 TEAM_COST, PAIR_COST = 100, 1  # teammates at one table weigh more than a repeated pair
 # A table of the round being drawn at which its players cannot all take a seat that keeps their
@@ -2074,6 +2080,53 @@ def grouped_rounds(
     return _in_drawn_order(built, rounds, rng)
 
 
+def copied_frame_rounds(
+    players: Sequence[int], size: int, rounds: int, rng: random.Random
+) -> list[list[list[int]]]:
+    """``12v`` players at tables of four over ``4v - 1`` rounds, their bound, as four copies
+    of a frame of type 3^v (``tournaments.frame_designs.frame_of_threes``: ``3v`` points in
+    groups of three, a holey round for each group seating everybody outside it) joined by a
+    resolvable TD(4, 3v) (``resolvable_transversal``: ``3v`` rounds in which every two
+    players of different copies meet once). The TD's first round is split into ``v`` threes of
+    tables, and each copy's points are named so that three ``j`` seats the points of group
+    ``j`` of every copy: in round ``j`` each copy plays its holey round missing group ``j``
+    and those twelve players sit at the three tables of three ``j``; the TD's other ``3v - 1``
+    rounds follow. Players of one copy meet once by its frame unless they share a group of
+    three (never), players of two copies once by the TD: a resolvable group divisible design
+    of type 3^4v, which is how 156 = 12 × 13 reaches its bound of 51 (the construction is
+    Rees and Stinson's, "Frames with block size four", 1992, from a frame of type 3^13 and
+    a TD(5, 39))."""
+    count = len(players)
+    if size != 4 or count % 12:
+        return []
+    v = count // 12
+    frame = frame_of_threes(v)
+    across = resolvable_transversal(4, 3 * v)
+    if frame is None or across is None:
+        return []
+    first, *rest = across
+    name: list[dict[int, int]] = [{} for _ in range(4)]  # copy i's TD point -> frame point
+    for b, table in enumerate(first):  # three j: tables 3j .. 3j + 2, group j's points
+        for i, point in enumerate(table):
+            name[i][point] = b // 3 + v * (b % 3)
+    order = list(players)
+    rng.shuffle(order)  # copy i's frame point x is order[i * 3v + x]
+
+    def player(i: int, point: int) -> int:
+        return order[i * 3 * v + point]
+
+    built = [
+        [[player(i, x) for x in table] for i in range(4) for table in holey]
+        + [
+            [player(i, name[i][p]) for i, p in enumerate(table)]
+            for table in first[3 * j : 3 * j + 3]
+        ]
+        for j, holey in enumerate(frame)
+    ]
+    built += [[[player(i, name[i][p]) for i, p in enumerate(table)] for table in r] for r in rest]
+    return _in_drawn_order(built, rounds, rng)
+
+
 def _in_drawn_order(
     built: list[list[list[int]]], rounds: int, rng: random.Random
 ) -> list[list[list[int]]]:
@@ -2172,6 +2225,7 @@ FALLBACK_CONSTRUCTIONS = (
     inflated_group_rounds,
     framed_rounds,
     grouped_rounds,
+    copied_frame_rounds,
 )
 
 

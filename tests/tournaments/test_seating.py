@@ -849,8 +849,19 @@ def test_the_designs_found_offline_or_inflated_seat_every_pair_exactly_once(
 # Wilson's TD(5, 24) with its groups of 24 seated by theirs (96), and TD(4, 30) with its groups
 # of 30 at three-player tables (90); frames of type 30⁵ and 33⁵ with two or three players
 # joining each group, who play the design of 32 (36) with it (152, 168); a resolvable design
-# of type 36⁵ with each group of 36 seated by its packing (180).
-PACKINGS_BUILT = [(144, 4), (176, 4), (192, 4), (96, 4), (90, 3), (152, 4), (168, 4), (180, 4)]
+# of type 36⁵ with each group of 36 seated by its packing (180); four copies of a frame of type
+# 3¹³ joined by a resolvable TD(4, 39) from Wilson's TD(5, 39) (156: type 3⁵²).
+PACKINGS_BUILT = [
+    (144, 4),
+    (176, 4),
+    (192, 4),
+    (96, 4),
+    (90, 3),
+    (152, 4),
+    (168, 4),
+    (180, 4),
+    (156, 4),
+]
 
 
 @pytest.mark.parametrize(("players", "size"), [*PACKINGS_FOUND, *PACKINGS_STORED, *PACKINGS_BUILT])
@@ -1093,6 +1104,9 @@ PINNED_DRAWS = {
     # 40: 20 players in five teams of four over 6 rounds, every two players of different teams
     # meeting once or twice (a stored even schedule found by SAT); these eight did not move
     40: "89b0b643bf4c6834053a75487c76611c9a84ccf51c28ee84848de41b91bf7ea8",
+    # 41: 156 players over 51 rounds without a repeat (four copies of a frame of type 3¹³
+    # joined by a resolvable TD(4, 39), was 47); these eight did not move
+    41: "89b0b643bf4c6834053a75487c76611c9a84ccf51c28ee84848de41b91bf7ea8",
 }
 
 
