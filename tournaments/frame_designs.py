@@ -1,7 +1,6 @@
-"""Frames and resolvable designs with tables of four (pure Python): the holey rounds that seat,
-for each group, everybody outside it, and the rounds that seat everybody with nobody meeting
-anyone of their own group. Mostly five groups; also frames of type 3^v (``FRAMES_OF_THREES``),
-whose groups are groups of three.
+"""Frames and resolvable designs with five groups and tables of four (pure Python): the holey
+rounds that seat, for each group, everybody outside it, and the rounds that seat everybody
+with nobody meeting anyone of their own group.
 
 A **4-frame of type g⁵** has ``5g`` points in five groups of ``g``; its tables are grouped
 into *holey rounds*, each seating every point outside one group exactly once, ``g / 3`` of
@@ -89,34 +88,6 @@ RESOLVABLE_FIVE: dict[int, tuple[tuple[bool, int, tuple[tuple[Point, ...], ...]]
         (True, 4, (((3, 12), (0, 1), (4, 30), (2, 11)),)),
     ),
 }
-
-
-# v: a 4-frame of type 3^v over Z_3v (v ≡ 1 mod 4), its groups ``{j, j + v, j + 2v}``: base
-# tables whose turns by 0, v and 2v seat everybody outside group 0 once, and whose ``12 (v - 1)
-# / 4`` differences run over Z_3v less 0, v, 2v once; turning that holey round by ``j`` gives
-# group ``j``'s. Found by ``scripts/designs/frame_of_threes.py V`` in milliseconds (a test
-# checks every pair; Z_27 has none of this form). For 13: four copies of it seat 156 players
-# (``seating.copied_frame_rounds``).
-FRAMES_OF_THREES: dict[int, tuple[tuple[int, int, int, int], ...]] = {
-    5: ((1, 2, 8, 4),),
-    13: ((1, 5, 8, 25), (2, 3, 36, 11), (4, 6, 33, 22)),
-    17: ((1, 2, 20, 24), (4, 25, 12, 49), (5, 10, 45, 30), (6, 9, 48, 50)),
-}
-
-
-def frame_of_threes(v: int) -> list[list[list[int]]] | None:
-    """``rounds[j]``: the holey round that seats every point of Z_3v but group ``j`` (``j``,
-    ``j + v``, ``j + 2v``) once, as tables of four, in a 4-frame of type 3^v: two points of
-    different groups share exactly one table over the ``v`` holey rounds, of one group none.
-    None when none is stored for ``v``."""
-    bases = FRAMES_OF_THREES.get(v)
-    if bases is None:
-        return None
-    n = 3 * v
-    return [
-        [[(x + j + v * lift) % n for x in base] for base in bases for lift in range(3)]
-        for j in range(v)
-    ]
 
 
 def holey_rounds(g: int) -> list[list[list[list[Point]]]] | None:

@@ -36,13 +36,7 @@ from typing import Any
 from tournaments.covering_designs import COVERING_ROUNDS
 from tournaments.designs import BASE_ROUNDS
 from tournaments.even_rounds import EVEN_ROUNDS
-from tournaments.frame_designs import (
-    FRAMES,
-    RESOLVABLE_FIVE,
-    frame_of_threes,
-    holey_rounds,
-    resolvable_five,
-)
+from tournaments.frame_designs import FRAMES, RESOLVABLE_FIVE, holey_rounds, resolvable_five
 from tournaments.orbit_designs import ORBIT_ROUNDS
 from tournaments.published_designs import published_rounds
 from tournaments.rotational_designs import ROTATIONAL_ROUNDS
@@ -56,7 +50,7 @@ RANDOM, SWISS = "random", "swiss"
 # The draw's own version: every change that gives any input another seating bumps it (a test
 # pins a few draws, so such a change cannot go unnoticed). Each drawn round keeps the version
 # that drew it, so that a record drawn by another Tenbou says so instead of "differs".
-SEATING_ALGORITHM = 41
+SEATING_ALGORITHM = 42
 METHODS = (RANDOM, SWISS)
 TEAM_COST, PAIR_COST = 100, 1  # teammates at one table weigh more than a repeated pair
 # A table of the round being drawn at which its players cannot all take a seat that keeps their
@@ -2080,51 +2074,132 @@ def grouped_rounds(
     return _in_drawn_order(built, rounds, rng)
 
 
-def copied_frame_rounds(
+def copied_rounds(
     players: Sequence[int], size: int, rounds: int, rng: random.Random
 ) -> list[list[list[int]]]:
-    """``12v`` players at tables of four over ``4v - 1`` rounds, their bound, as four copies
-    of a frame of type 3^v (``tournaments.frame_designs.frame_of_threes``: ``3v`` points in
-    groups of three, a holey round for each group seating everybody outside it) joined by a
-    resolvable TD(4, 3v) (``resolvable_transversal``: ``3v`` rounds in which every two
-    players of different copies meet once). The TD's first round is split into ``v`` threes of
-    tables, and each copy's points are named so that three ``j`` seats the points of group
-    ``j`` of every copy: in round ``j`` each copy plays its holey round missing group ``j``
-    and those twelve players sit at the three tables of three ``j``; the TD's other ``3v - 1``
-    rounds follow. Players of one copy meet once by its frame unless they share a group of
-    three (never), players of two copies once by the TD: a resolvable group divisible design
-    of type 3^4v, which is how 156 = 12 × 13 reaches its bound of 51 (the construction is
-    Rees and Stinson's, "Frames with block size four", 1992, from a frame of type 3^13 and
-    a TD(5, 39))."""
+    """``4n`` players at tables of four as four copies of ``n`` joined by a resolvable TD(4, n)
+    (``resolvable_transversal``: ``n`` rounds in which every two players of different copies
+    meet once) and *holey rounds* within the copies (``_holey_rounds``: each leaves out a hole,
+    and seats everybody else of the copy, nobody twice). Point ``x`` of every copy is named by
+    the TD's first round, whose table ``x`` seats point ``x`` of each copy; that round is
+    taken apart: in a holey round each copy plays it and the players of its hole sit at their
+    tables of the first round. The TD's other ``n - 1`` rounds follow: ``n - 1`` and the
+    holey rounds, without a repeat (players of one copy meet in the holey rounds, of two in
+    the TD's). 156 = 4 × 39 with the holey rounds of the design of 40 less a player (a frame
+    of type 3¹³, Rees and Stinson's construction, "Frames with block size four", 1992): 38 +
+    13 = 51, the bound, the pairs left unmet groups of three. Short of the bound, 92, 164 and
+    188 over 29, 53 and 61 rounds (one short of theirs)."""
     count = len(players)
-    if size != 4 or count % 12:
+    if size != 4 or count % 4:
         return []
-    v = count // 12
-    frame = frame_of_threes(v)
-    across = resolvable_transversal(4, 3 * v)
-    if frame is None or across is None:
+    n = count // 4
+    across = resolvable_transversal(4, n)
+    holey = _holey_rounds(n, rng) if across is not None else None
+    if across is None or not holey:
         return []
     first, *rest = across
-    name: list[dict[int, int]] = [{} for _ in range(4)]  # copy i's TD point -> frame point
-    for b, table in enumerate(first):  # three j: tables 3j .. 3j + 2, group j's points
-        for i, point in enumerate(table):
-            name[i][point] = b // 3 + v * (b % 3)
+    name = [{table[i]: x for x, table in enumerate(first)} for i in range(4)]  # TD point -> x
     order = list(players)
-    rng.shuffle(order)  # copy i's frame point x is order[i * 3v + x]
-
-    def player(i: int, point: int) -> int:
-        return order[i * 3 * v + point]
-
+    rng.shuffle(order)  # copy i's point x is order[i * n + x]
     built = [
-        [[player(i, x) for x in table] for i in range(4) for table in holey]
-        + [
-            [player(i, name[i][p]) for i, p in enumerate(table)]
-            for table in first[3 * j : 3 * j + 3]
-        ]
-        for j, holey in enumerate(frame)
+        [[order[i * n + x] for x in table] for i in range(4) for table in tables]
+        + [[order[i * n + x] for i in range(4)] for x in hole]
+        for hole, tables in holey
     ]
-    built += [[[player(i, name[i][p]) for i, p in enumerate(table)] for table in r] for r in rest]
+    built += [[[order[i * n + name[i][p]] for i, p in enumerate(t)] for t in r] for r in rest]
     return _in_drawn_order(built, rounds, rng)
+
+
+# The search of ``_holey_rounds`` that gives a design's tables to a point added: at most this many
+# steps over each of ``HOLEY_TRIES`` designs (fixed draws, so that it takes the same time for
+# any seed: 164 players, the design of 40, finds it at its first in 690 steps, 0.05 s).
+HOLEY_STEPS, HOLEY_TRIES = 5000, 3
+
+
+def _holey_rounds(n: int, rng: random.Random) -> list[tuple[list[int], list[list[int]]]] | None:
+    """Rounds over the points ``0 .. n-1``, each ``(hole, tables)``: the tables of four seat
+    everybody outside the hole once, no two points share a table twice, and the holes are
+    disjoint. From a design of ``n + 1`` at its bound less its point ``n`` (a hole is the
+    point's three tablemates of a round: ``n / 3`` rounds), else from a design of ``n - 1`` at
+    its bound and a point ``n - 1`` added (``_added_point``); None when neither is there."""
+    if (n + 1) % 4 == 0 and n > 2:
+        bound = n // 3
+        design = constructed_rounds(list(range(n + 1)), 4, bound, rng)
+        if len(design) < bound:
+            return None
+        holey = []
+        for round_ in design:
+            hole = next(table for table in round_ if n in table)
+            tables = [list(table) for table in round_ if n not in table]
+            holey.append(([p for p in hole if p != n], tables))
+        return holey
+    if (n - 1) % 4 or n < 17:
+        return None
+    bound = (n - 2) // 3
+    for attempt in range(HOLEY_TRIES):
+        design = constructed_rounds(list(range(n - 1)), 4, bound, Random(f"holey {n} {attempt}"))
+        if len(design) < bound:
+            return None
+        chosen = _added_point(design)
+        if chosen is not None:
+            return [
+                (
+                    [out],
+                    [list(table) for u, table in enumerate(round_) if u != t]
+                    + [[p for p in round_[t] if p != out] + [n - 1]],
+                )
+                for round_, (t, out) in zip(design, chosen, strict=True)
+            ]
+    return None
+
+
+def _added_point(design: Sequence[Sequence[Sequence[int]]]) -> list[tuple[int, int]] | None:
+    """For each round a table and one of its players, ``(table, player)``, so that the other
+    three of each table chosen are never the same player twice and no player is chosen twice:
+    a new point then sits with those three (and meets each once) while the player chosen sits
+    out. A depth-first search, the round with the fewest choices first; None when it finds
+    none within ``HOLEY_STEPS`` (the affine plane of 16 has none: its tables of different
+    rounds always share a player)."""
+    chosen: dict[int, tuple[int, int]] = {}
+    with_new, left_out = set[int](), set[int]()
+    steps = 0
+
+    def choices(r: int) -> list[tuple[int, int]]:
+        return [
+            (t, out)
+            for t, table in enumerate(design[r])
+            for out in table
+            if out not in left_out and not with_new.intersection(p for p in table if p != out)
+        ]
+
+    def choose() -> bool:
+        nonlocal steps
+        steps += 1
+        if len(chosen) == len(design):
+            return True
+        if steps > HOLEY_STEPS:
+            return False
+        fewest: tuple[int, list[tuple[int, int]]] | None = None
+        for r in range(len(design)):
+            if r not in chosen:
+                options = choices(r)
+                if fewest is None or len(options) < len(fewest[1]):
+                    fewest = (r, options)
+        assert fewest is not None
+        r, options = fewest
+        for t, out in options:
+            three = [p for p in design[r][t] if p != out]
+            with_new.update(three)
+            left_out.add(out)
+            chosen[r] = (t, out)
+            if choose():
+                return True
+            with_new.difference_update(three)
+            left_out.discard(out)
+            del chosen[r]
+        return False
+
+    return [chosen[r] for r in range(len(design))] if choose() else None
 
 
 def _in_drawn_order(
@@ -2225,7 +2300,7 @@ FALLBACK_CONSTRUCTIONS = (
     inflated_group_rounds,
     framed_rounds,
     grouped_rounds,
-    copied_frame_rounds,
+    copied_rounds,
 )
 
 

@@ -1,9 +1,10 @@
 """Look for a resolvable design of type 3^(3q+1) as a resolvable design of 3q + 1 made three
 times over, by SAT (offline; needs ``pip install python-sat``).
 
-Settled since (version 41): Tenbou seats 156 over 51 by four copies of a frame of type 3¹³
-joined by a resolvable TD(4, 39) (``tournaments.seating.copied_frame_rounds``). What follows is
-the record of a search that did not find one.
+Settled since (version 41): Tenbou seats 156 over 51 by four copies of the design of 40 less
+a player (a frame of type 3¹³) joined by a resolvable TD(4, 39)
+(``tournaments.seating.copied_rounds``). What follows is the record of a search that did not
+find one.
 
 The players of ``resolvable_rounds``' design of ``3q + 1`` (``q`` a prime power, ``q ≡ 1 mod
 4``; its rounds are one round turned by GF(q)) are each made three, ``3p + i``; a table of four

@@ -1,9 +1,10 @@
 """Look for a resolvable group divisible design of type 3^52 (156 players over 51 rounds, the
 two others of each player's group of three never met) over GF(13), by SAT (offline).
 
-Settled since (version 41): Tenbou seats 156 over 51 by four copies of a frame of type 3¹³
-joined by a resolvable TD(4, 39) (``tournaments.seating.copied_frame_rounds``). What follows is
-the record of a search that did not find one.
+Settled since (version 41): Tenbou seats 156 over 51 by four copies of the design of 40 less
+a player (a frame of type 3¹³) joined by a resolvable TD(4, 39)
+(``tournaments.seating.copied_rounds``). What follows is the record of a search that did not
+find one.
 
 Needs ``pip install python-sat`` (an offline tool's, not a dependency of Tenbou).
 

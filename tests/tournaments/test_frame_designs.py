@@ -1,6 +1,6 @@
 """Frames of type g⁵, checked pair by pair: each holey round seats everybody outside its group
 once, and every two points of different groups share exactly one table over all of them; and
-resolvable designs of type g⁵, whose every round seats everybody; and frames of type 3^v."""
+resolvable designs of type g⁵, whose every round seats everybody."""
 
 from __future__ import annotations
 
@@ -8,14 +8,7 @@ from collections import Counter
 
 import pytest
 
-from tournaments.frame_designs import (
-    FRAMES,
-    FRAMES_OF_THREES,
-    RESOLVABLE_FIVE,
-    frame_of_threes,
-    holey_rounds,
-    resolvable_five,
-)
+from tournaments.frame_designs import FRAMES, RESOLVABLE_FIVE, holey_rounds, resolvable_five
 
 
 @pytest.mark.parametrize("g", sorted(FRAMES))
@@ -62,29 +55,3 @@ def test_a_resolvable_design_of_five_groups_seats_everyone_and_every_pair_across
 
 def test_no_resolvable_design_of_five_groups_is_made_up() -> None:
     assert resolvable_five(12) is None
-
-
-@pytest.mark.parametrize("v", sorted(FRAMES_OF_THREES))
-def test_a_frame_of_threes_seats_everyone_outside_a_group_and_every_pair_across_once(
-    v: int,
-) -> None:
-    """Type 3^v over Z_3v: holey round ``j`` seats everybody but ``j``, ``j + v``, ``j + 2v``
-    once, and over the ``v`` holey rounds two points share a table once when they are in
-    different groups, never when in one."""
-    rounds = frame_of_threes(v)
-    assert rounds is not None
-    assert len(rounds) == v
-    n = 3 * v
-    met: Counter[tuple[int, int]] = Counter()
-    for j, round_ in enumerate(rounds):
-        group = {j, j + v, j + 2 * v}
-        assert sorted(p for table in round_ for p in table) == [
-            p for p in range(n) if p not in group
-        ]
-        assert all(len(table) == 4 for table in round_)
-        for table in round_:
-            met.update((a, b) for a in table for b in table if a < b)
-    assert set(met.values()) == {1}
-    assert all((b - a) % v for a, b in met)  # one group's points never share a table
-    assert len(met) == n * (n - 3) // 2  # so every pair of different groups is there
-    assert frame_of_threes(9) is None  # none is made up (Z_27 has no frame of this form)
