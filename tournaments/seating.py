@@ -50,7 +50,7 @@ RANDOM, SWISS = "random", "swiss"
 # The draw's own version: every change that gives any input another seating bumps it (a test
 # pins a few draws, so such a change cannot go unnoticed). Each drawn round keeps the version
 # that drew it, so that a record drawn by another Tenbou says so instead of "differs".
-SEATING_ALGORITHM = 42
+SEATING_ALGORITHM = 43
 METHODS = (RANDOM, SWISS)
 TEAM_COST, PAIR_COST = 100, 1  # teammates at one table weigh more than a repeated pair
 # A table of the round being drawn at which its players cannot all take a seat that keeps their
@@ -675,6 +675,16 @@ class _Field:
         ]
         place = dict(zip(sitting_out, rng.sample(range(count), len(sitting_out)), strict=True))
         taking = [list(range(extra)) for _ in out]  # taking[k][i]: stand-in of out[k][i]
+        # Nobody sits out twice: the seats can be chosen outright, each stand-in meeting
+        # nobody twice and no two at one table (34 over 10 rounds, two byes a round, from the
+        # design of 32: the local search below had left 2 repeats).
+        seats = _seats_taken(design, extra) if len(sitting_out) == extra * len(out) else None
+        if seats is not None:
+            place = {
+                o: seats[k][i][1]
+                for k, round_out in enumerate(out)
+                for i, o in enumerate(round_out)
+            }
 
         def repeats() -> int:
             met: Counter[tuple[int, int]] = Counter()
@@ -2110,9 +2120,10 @@ def copied_rounds(
     return _in_drawn_order(built, rounds, rng)
 
 
-# The search of ``_holey_rounds`` that gives a design's tables to a point added: at most this many
-# steps over each of ``HOLEY_TRIES`` designs (fixed draws, so that it takes the same time for
-# any seed: 164 players, the design of 40, finds it at its first in 690 steps, 0.05 s).
+# The depth-first search of ``_seats_taken`` (new players taking seats of a design: a point added
+# to a copy's design, stand-ins for the players sitting out) stops after this many steps; a copy's
+# design is tried in ``HOLEY_TRIES`` fixed draws, so that it takes the same time for any seed
+# (164 players, the design of 40, finds its seats at its first in 690 steps, 0.05 s).
 HOLEY_STEPS, HOLEY_TRIES = 5000, 3
 
 
@@ -2154,52 +2165,70 @@ def _holey_rounds(n: int, rng: random.Random) -> list[tuple[list[int], list[list
 
 
 def _added_point(design: Sequence[Sequence[Sequence[int]]]) -> list[tuple[int, int]] | None:
-    """For each round a table and one of its players, ``(table, player)``, so that the other
-    three of each table chosen are never the same player twice and no player is chosen twice:
-    a new point then sits with those three (and meets each once) while the player chosen sits
-    out. A depth-first search, the round with the fewest choices first; None when it finds
-    none within ``HOLEY_STEPS`` (the affine plane of 16 has none: its tables of different
-    rounds always share a player)."""
-    chosen: dict[int, tuple[int, int]] = {}
-    with_new, left_out = set[int](), set[int]()
-    steps = 0
+    """For each round a table and one of its players, ``(table, player)``: a new point takes
+    that player's seat (the player sits out), so it meets the others of the table, never the
+    same one twice, and no player sits out twice (``_seats_taken`` for one new point; the
+    affine plane of 16 has none: its tables of different rounds always share a player)."""
+    taken = _seats_taken(design, 1)
+    return None if taken is None else [seats[0] for seats in taken]
 
-    def choices(r: int) -> list[tuple[int, int]]:
+
+def _seats_taken(
+    design: Sequence[Sequence[Sequence[int]]], newcomers: int
+) -> list[list[tuple[int, int]]] | None:
+    """For each round and each of ``newcomers`` new players a seat of the design to take,
+    ``(table, player)`` (that player sits out the round): a new player meets the others of
+    its tables, never the same one twice; no player of the design is chosen twice; and two new
+    players never share a table. A depth-first search, the (round, new player) with the
+    fewest choices first, of at most ``HOLEY_STEPS`` steps; None when it finds none."""
+    chosen: dict[tuple[int, int], tuple[int, int]] = {}
+    met = [set[int]() for _ in range(newcomers)]
+    left_out = set[int]()
+    count = 0
+    todo = [(r, i) for r in range(len(design)) for i in range(newcomers)]
+
+    def choices(r: int, i: int) -> list[tuple[int, int]]:
+        busy = {chosen[(r, j)][0] for j in range(newcomers) if (r, j) in chosen}
         return [
             (t, out)
             for t, table in enumerate(design[r])
+            if t not in busy
             for out in table
-            if out not in left_out and not with_new.intersection(p for p in table if p != out)
+            if out not in left_out and not met[i].intersection(p for p in table if p != out)
         ]
 
     def choose() -> bool:
-        nonlocal steps
-        steps += 1
-        if len(chosen) == len(design):
+        nonlocal count
+        count += 1
+        if len(chosen) == len(todo):
             return True
-        if steps > HOLEY_STEPS:
+        if count > HOLEY_STEPS:
             return False
-        fewest: tuple[int, list[tuple[int, int]]] | None = None
-        for r in range(len(design)):
-            if r not in chosen:
-                options = choices(r)
+        fewest: tuple[tuple[int, int], list[tuple[int, int]]] | None = None
+        for key in todo:
+            if key not in chosen:
+                options = choices(*key)
                 if fewest is None or len(options) < len(fewest[1]):
-                    fewest = (r, options)
+                    fewest = (key, options)
+                if not options:
+                    return False
         assert fewest is not None
-        r, options = fewest
+        (r, i), options = fewest
         for t, out in options:
-            three = [p for p in design[r][t] if p != out]
-            with_new.update(three)
+            others = [p for p in design[r][t] if p != out]
+            met[i].update(others)
             left_out.add(out)
-            chosen[r] = (t, out)
+            chosen[(r, i)] = (t, out)
             if choose():
                 return True
-            with_new.difference_update(three)
+            met[i].difference_update(others)
             left_out.discard(out)
-            del chosen[r]
+            del chosen[(r, i)]
         return False
 
-    return [chosen[r] for r in range(len(design))] if choose() else None
+    if not choose():
+        return None
+    return [[chosen[(r, i)] for i in range(newcomers)] for r in range(len(design))]
 
 
 def _in_drawn_order(
