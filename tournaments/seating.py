@@ -29,6 +29,7 @@ import random
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import cache
 from itertools import chain, combinations, permutations
 from random import Random  # for _Field, whose method ``random`` hides the module there
 from typing import Any
@@ -50,7 +51,7 @@ RANDOM, SWISS = "random", "swiss"
 # The draw's own version: every change that gives any input another seating bumps it (a test
 # pins a few draws, so such a change cannot go unnoticed). Each drawn round keeps the version
 # that drew it, so that a record drawn by another Tenbou says so instead of "differs".
-SEATING_ALGORITHM = 43
+SEATING_ALGORITHM = 44
 METHODS = (RANDOM, SWISS)
 TEAM_COST, PAIR_COST = 100, 1  # teammates at one table weigh more than a repeated pair
 # A table of the round being drawn at which its players cannot all take a seat that keeps their
@@ -238,7 +239,8 @@ class Outlook:
     byes: int = 0  # players sitting out each round beside ``players`` (then ``bound`` and
     # ``fewest_repeats`` count the whole field turning, and ``most`` is the bound)
     # With byes: the rounds the stand-ins' transversal design seats without a repeat for sure
-    # (``_Field._stood_in_transversal``), else 0 (their places searched, a repeat possible).
+    # (``_Field._stood_in_transversal``), or the rounds asked where the stand-ins' seats in a
+    # design are found outright (``_stand_in_seats``), else 0 (a repeat possible).
     with_byes: int = 0
     # Rounds drawn so far left the first draw's plan (a swiss or uploaded round, players who
     # changed, a repeat): the rounds still to seat are searched, nothing promised by construction.
@@ -313,6 +315,11 @@ def outlook(players: int, rounds: int, size: int = 4, byes: int = 0) -> Outlook:
     q = players // size
     fits = byes and q * size == players and q > size
     with_byes = q if fits and _stand_in_multipliers(q, size, byes) is not None else 0
+    once = byes * rounds <= players + byes  # nobody sits out twice
+    if byes > 0 and with_byes < rounds and once and players > size:
+        with_byes = (
+            rounds if _stand_in_seats(players, size, rounds, byes) is not None else with_byes
+        )
     if byes:  # the field turns: bound and floor count each player's own rounds
         bound, fewest = _turning_bound(players + byes, byes, rounds, size)
         most = bound  # the one-round and known-design limits hold for a fixed field only
@@ -663,7 +670,12 @@ class _Field:
         by_construction = self._stood_in_transversal(out, always, extra, rng)
         if by_construction:
             return by_construction
-        design = constructed_rounds(list(range(count)), self.size, rounds, rng)
+        once = len(set(chain.from_iterable(out))) == extra * len(out)  # nobody out twice
+        fixed = _stand_in_seats(count, self.size, rounds, extra) if once else None
+        if fixed is not None:
+            design = [[list(table) for table in round_] for round_ in fixed[0]]
+        else:
+            design = constructed_rounds(list(range(count)), self.size, rounds, rng)
         if len(design) < 2:
             return []
         stand_ins = rng.sample(always, extra)
@@ -675,13 +687,9 @@ class _Field:
         ]
         place = dict(zip(sitting_out, rng.sample(range(count), len(sitting_out)), strict=True))
         taking = [list(range(extra)) for _ in out]  # taking[k][i]: stand-in of out[k][i]
-        # Nobody sits out twice: the seats can be chosen outright, each stand-in meeting
-        # nobody twice and no two at one table (34 over 10 rounds, two byes a round, from the
-        # design of 32: the local search below had left 2 repeats).
-        seats = _seats_taken(design, extra) if len(sitting_out) == extra * len(out) else None
-        if seats is not None:
+        if fixed is not None:  # the seats chosen outright: nobody meets anyone twice
             place = {
-                o: seats[k][i][1]
+                o: fixed[1][k][i][1]
                 for k, round_out in enumerate(out)
                 for i, o in enumerate(round_out)
             }
@@ -2229,6 +2237,30 @@ def _seats_taken(
     if not choose():
         return None
     return [[chosen[(r, i)] for i in range(newcomers)] for r in range(len(design))]
+
+
+@cache
+def _stand_in_seats(
+    count: int, size: int, rounds: int, byes: int
+) -> tuple[tuple[tuple[tuple[int, ...], ...], ...], tuple[tuple[tuple[int, int], ...], ...]] | None:
+    """A design of ``count`` players over ``rounds`` rounds without a repeat (a fixed draw, the
+    same for every seed) and, in each round, the seat each of ``byes`` stand-ins takes
+    (``_seats_taken``): ``(design, seats)``, or None when the design has fewer rounds or a
+    repeat, or no seats are found. With it a field of ``count + byes`` plays ``rounds`` rounds
+    without a repeat while nobody sits out twice, whoever sits out (the stand-ins take the
+    seats of the players sitting out): 34 over 10 with two byes, from the design of 32. Both
+    ``_Field._stood_in`` and ``outlook`` ask it, so the page promises what the draw does."""
+    design = constructed_rounds(list(range(count)), size, rounds, Random(f"stand-ins {count}"))
+    met = Counter(pair for round_ in design for table in round_ for pair in _pairs(table))
+    if len(design) < rounds or any(n > 1 for n in met.values()):
+        return None
+    seats = _seats_taken(design, byes)
+    if seats is None:
+        return None
+    return (
+        tuple(tuple(tuple(table) for table in round_) for round_ in design),
+        tuple(tuple(round_seats) for round_seats in seats),
+    )
 
 
 def _in_drawn_order(

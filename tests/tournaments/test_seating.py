@@ -34,6 +34,7 @@ from tournaments.seating import (
     _galois_field,
     _holey_rounds,
     _stand_in_multipliers,
+    _stand_in_seats,
     byes_keeping_winds,
     byes_needed,
     constructed_rounds,
@@ -1157,6 +1158,9 @@ PINNED_DRAWS = {
     # 43: stand-ins' seats in a design chosen outright where nobody sits out twice (34 over 10
     # rounds with two byes: no repeat, was 2 or 3); these eight did not move
     43: "89b0b643bf4c6834053a75487c76611c9a84ccf51c28ee84848de41b91bf7ea8",
+    # 44: the stand-ins' seats chosen outright in a fixed draw of the design, which the page
+    # then promises (34 over 10 with two byes: by construction); these eight did not move
+    44: "89b0b643bf4c6834053a75487c76611c9a84ccf51c28ee84848de41b91bf7ea8",
 }
 
 
@@ -1313,8 +1317,9 @@ def test_stand_ins_in_a_transversal_design_meet_nobody_twice_by_construction(
     each player's own groups of rounds keep every wind within one."""
     q, size = field
     byes = data.draw(st.integers(min_value=1, max_value=size - 1))
-    if _stand_in_multipliers(q, size, byes) is None:  # the page then promises nothing
-        assert outlook(q * size, 2, size, byes).with_byes == 0
+    if _stand_in_multipliers(q, size, byes) is None:  # no promise by the transversal design
+        promised = outlook(q * size, 2, size, byes).with_byes
+        assert promised == (2 if _stand_in_seats(q * size, size, 2, byes) is not None else 0)
         return
     rounds = data.draw(st.integers(min_value=2, max_value=q))  # the byes of round 1 play later
     everyone = list(range(1, q * size + byes + 1))
@@ -1339,6 +1344,56 @@ def test_stand_ins_in_a_transversal_design_meet_nobody_twice_by_construction(
             for seat, player in enumerate(table):
                 winds[player][seat] += 1
         assert max(max(w) - min(w) for w in winds.values()) <= 1
+
+
+# Fields with byes whose rounds the page promises by the stand-ins' seats in a design found
+# outright (``_stand_in_seats``), past what the transversal design gives: (players a round,
+# byes, rounds, size). 34 over 10 and 9 with two byes, 33 over 10 with one (the design of 32),
+# 26 over 7 (24), 38 over 11 (36), 66 over 17 (64), 32 at tables of three over 7 (30).
+STAND_IN_PROMISES = [
+    (32, 2, 10, 4),
+    (32, 2, 9, 4),
+    (32, 1, 10, 4),
+    (24, 2, 7, 4),
+    (36, 2, 11, 4),
+    (64, 2, 17, 4),
+    (30, 2, 7, 3),
+]
+
+
+@settings(deadline=None)
+@given(st.sampled_from(STAND_IN_PROMISES), st.data())
+def test_stand_ins_seated_in_a_design_outright_meet_nobody_twice_as_the_page_promises(
+    case: tuple[int, int, int, int], data: st.DataObject
+) -> None:
+    """The page's promise with byes past the transversal design: while nobody sits out twice,
+    whoever the byes fall on and whatever the seed, the stand-ins' seats in the design seat
+    every round's own players and nobody meets anyone twice (counted here from the rounds),
+    and seats by each player's own groups of rounds keep every wind within one. 35 over 10
+    with three byes gets no promise (no seats are found)."""
+    seated_a_round, byes, rounds, size = case
+    assert outlook(seated_a_round, rounds, size, byes).sure
+    everyone = list(range(1, seated_a_round + byes + 1))
+    order = data.draw(st.permutations(everyone))
+    out = [set(order[k * byes : (k + 1) * byes]) for k in range(rounds)]
+    playing = [[p for p in everyone if p not in round_out] for round_out in out]
+    field = _Field(playing[0], [], size, {}, 1, playing[1:])
+    built = field._stood_in(rounds, random.Random(data.draw(st.text(max_size=8))))
+    assert len(built) == rounds
+    met: Counter[frozenset[int]] = Counter()
+    for round_, players in zip(built, playing, strict=True):
+        assert sorted(p for table in round_ for p in table) == players
+        met.update(frozenset(pair) for table in round_ for pair in combinations(table, 2))
+    assert set(met.values()) == {1}
+    seated = _colour_blocks(built, {p: [0] * size for p in everyone}, size)
+    assert seated is not None
+    winds = {p: [0] * size for p in everyone}
+    for round_ in seated:
+        for table in round_:
+            for seat, player in enumerate(table):
+                winds[player][seat] += 1
+        assert max(max(w) - min(w) for w in winds.values()) <= 1
+    assert not outlook(32, 10, 4, 3).sure
 
 
 @pytest.mark.parametrize(("size", "tables"), sorted(LEAST_SHARED))

@@ -196,7 +196,9 @@ def test_the_organiser_reads_what_the_seating_can_promise_before_drawing(
     cannot seat a second round without two players of one table meeting again, so the page
     says one; three rounds leave at least 8 repeated meetings (each plays 9 of 7 opponents).
     Twenty players over six rounds: the bound, which no seating reaches (five at most).
-    Thirty-four with two byes a round: eight rounds by construction, ten not."""
+    Thirty-four with two byes a round: eight rounds by construction (the transversal design),
+    ten too (the stand-ins' seats in the design of 32 found outright); thirty-five with three
+    over ten not."""
     from tests.tournaments.conftest import make_tournament
 
     tournament = make_tournament(club, players=8, rounds=3)
@@ -212,7 +214,8 @@ def test_the_organiser_reads_what_the_seating_can_promise_before_drawing(
     assert "構成により再戦なしで組めます" not in page
 
     # 34 checked in over 8 rounds: 32 a round and two byes, stand-ins in the transversal design
-    # of 32 (GF(8)): by construction. Over 10 rounds the stand-ins' places are searched.
+    # of 32 (GF(8)): by construction. Over 10 rounds their seats in the design of 32 are found
+    # outright; with three byes none are, and the stand-ins' places are searched.
     byes = make_tournament(club, players=34, rounds=8, name="抜け番あり")
     page = as_organiser.get(f"/c/{club.slug}/tournaments/{byes.pk}/").content.decode()
     assert "34人なら、同じ相手と二度当たらずに最大11回戦まで組めます。" in page  # the field turns
@@ -226,7 +229,10 @@ def test_the_organiser_reads_what_the_seating_can_promise_before_drawing(
     assert "再戦なしで組めます" not in page  # a round drawn: a re-seat would not use it
     longer = make_tournament(club, players=34, rounds=10, name="抜け番あり十回戦")
     page = as_organiser.get(f"/c/{club.slug}/tournaments/{longer.pk}/").content.decode()
-    assert "毎回戦2人の抜け番があるため、32人分の組み合わせをもとに" in page
+    assert "この大会の10回戦は構成により再戦なしで組めます。" in page
+    three = make_tournament(club, players=35, rounds=10, name="抜け番三人")
+    page = as_organiser.get(f"/c/{club.slug}/tournaments/{three.pk}/").content.decode()
+    assert "毎回戦3人の抜け番があるため、32人分の組み合わせをもとに" in page
     assert "再戦なしで組めます" not in page
 
 
