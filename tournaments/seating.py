@@ -2142,7 +2142,7 @@ def _holey_rounds(n: int, rng: random.Random) -> list[tuple[list[int], list[list
     everybody outside the hole once, no two points share a table twice, and the holes are
     disjoint. From a design of ``n + 1`` at its bound less its point ``n`` (a hole is the
     point's three tablemates of a round: ``n / 3`` rounds), else from a design of ``n - 1`` at
-    its bound and a point ``n - 1`` added (``_added_point``); None when neither is there."""
+    its bound and a point ``n - 1`` added (``_with_a_point_added``); None when neither is."""
     if (n + 1) % 4 == 0 and n > 2:
         bound = n // 3
         design = constructed_rounds(list(range(n + 1)), 4, bound, rng)
@@ -2154,6 +2154,18 @@ def _holey_rounds(n: int, rng: random.Random) -> list[tuple[list[int], list[list
             tables = [list(table) for table in round_ if n not in table]
             holey.append(([p for p in hole if p != n], tables))
         return holey
+    added = _with_a_point_added(n)
+    return None if added is None else [([out], [list(t) for t in tables]) for out, tables in added]
+
+
+@cache
+def _with_a_point_added(
+    n: int,
+) -> tuple[tuple[int, tuple[tuple[int, ...], ...]], ...] | None:
+    """``_holey_rounds``' second way, the same for every seed (so cached): a design of
+    ``n - 1`` at its bound and the point ``n - 1`` added, each round ``(hole, tables)``, the
+    hole the one player sitting out; tried over ``HOLEY_TRIES`` fixed draws of the design (212
+    players, the design of 52, finds its seats at the second)."""
     if (n - 1) % 4 or n < 17:
         return None
     bound = (n - 2) // 3
@@ -2163,14 +2175,16 @@ def _holey_rounds(n: int, rng: random.Random) -> list[tuple[list[int], list[list
             return None
         chosen = _added_point(design)
         if chosen is not None:
-            return [
+            return tuple(
                 (
-                    [out],
-                    [list(table) for u, table in enumerate(round_) if u != t]
-                    + [[p for p in round_[t] if p != out] + [n - 1]],
+                    out,
+                    (
+                        *(tuple(table) for u, table in enumerate(round_) if u != t),
+                        (*(p for p in round_[t] if p != out), n - 1),
+                    ),
                 )
                 for round_, (t, out) in zip(design, chosen, strict=True)
-            ]
+            )
     return None
 
 
