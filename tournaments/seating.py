@@ -2112,8 +2112,10 @@ def copied_rounds(
         return []
     n = count // 4
     across = resolvable_transversal(4, n)
-    holey = _holey_rounds(n, rng) if across is not None else None
-    if across is None or not holey:
+    if across is None:
+        return []
+    holey = _holey_rounds(n, rng)
+    if not holey:
         return []
     first, *rest = across
     name = [{table[i]: x for x, table in enumerate(first)} for i in range(4)]  # TD point -> x
@@ -2163,9 +2165,10 @@ def _with_a_point_added(
     n: int,
 ) -> tuple[tuple[int, tuple[tuple[int, ...], ...]], ...] | None:
     """``_holey_rounds``' second way, the same for every seed (so cached): a design of
-    ``n - 1`` at its bound and the point ``n - 1`` added, each round ``(hole, tables)``, the
-    hole the one player sitting out; tried over ``HOLEY_TRIES`` fixed draws of the design (212
-    players, the design of 52, finds its seats at the second)."""
+    ``n - 1`` at its bound and the point ``n - 1`` added, each round ``(hole, tables)``: the
+    new point takes a seat (``_seats_taken``), and the hole is the one player sitting out, whose
+    tablemates it meets, never the same twice; tried over ``HOLEY_TRIES`` fixed draws of the
+    design (212 players, the design of 52, finds its seats at the second)."""
     if (n - 1) % 4 or n < 17:
         return None
     bound = (n - 2) // 3
@@ -2173,8 +2176,8 @@ def _with_a_point_added(
         design = constructed_rounds(list(range(n - 1)), 4, bound, Random(f"holey {n} {attempt}"))
         if len(design) < bound:
             return None
-        chosen = _added_point(design)
-        if chosen is not None:
+        taken = _seats_taken(design, 1)  # the affine plane of 16 has none (68 players)
+        if taken is not None:
             return tuple(
                 (
                     out,
@@ -2183,18 +2186,9 @@ def _with_a_point_added(
                         (*(p for p in round_[t] if p != out), n - 1),
                     ),
                 )
-                for round_, (t, out) in zip(design, chosen, strict=True)
+                for round_, [(t, out)] in zip(design, taken, strict=True)
             )
     return None
-
-
-def _added_point(design: Sequence[Sequence[Sequence[int]]]) -> list[tuple[int, int]] | None:
-    """For each round a table and one of its players, ``(table, player)``: a new point takes
-    that player's seat (the player sits out), so it meets the others of the table, never the
-    same one twice, and no player sits out twice (``_seats_taken`` for one new point; the
-    affine plane of 16 has none: its tables of different rounds always share a player)."""
-    taken = _seats_taken(design, 1)
-    return None if taken is None else [seats[0] for seats in taken]
 
 
 def _seats_taken(

@@ -1302,6 +1302,26 @@ def test_any_rounds_with_any_byes_can_be_seated_with_every_players_winds_within_
         assert max(max(w) - min(w) for w in winds.values()) <= 1
 
 
+def assert_stand_ins_seat_their_rounds(
+    built: list[list[list[int]]], playing: list[list[int]], everyone: list[int], size: int
+) -> None:
+    """Counted from stand-ins' rounds: each seats its own players once, nobody meets anyone
+    twice, and seats by each player's own groups of rounds keep every wind within one."""
+    met: Counter[frozenset[int]] = Counter()
+    for round_, players in zip(built, playing, strict=True):
+        assert sorted(p for table in round_ for p in table) == players
+        met.update(frozenset(pair) for table in round_ for pair in combinations(table, 2))
+    assert set(met.values()) == {1}
+    seated = _colour_blocks(built, {p: [0] * size for p in everyone}, size)
+    assert seated is not None
+    winds = {p: [0] * size for p in everyone}
+    for round_ in seated:
+        for table in round_:
+            for seat, player in enumerate(table):
+                winds[player][seat] += 1
+        assert max(max(w) - min(w) for w in winds.values()) <= 1
+
+
 @settings(deadline=None)
 @given(
     st.sampled_from([(5, 4), (7, 4), (8, 4), (9, 4), (16, 4), (4, 3), (5, 3), (7, 3), (11, 3)]),
@@ -1331,19 +1351,7 @@ def test_stand_ins_in_a_transversal_design_meet_nobody_twice_by_construction(
         out, sorted(set(everyone) - set(order[: rounds * byes])), byes, random.Random(0)
     )
     assert len(built) == rounds
-    met: Counter[frozenset[int]] = Counter()
-    for round_, players in zip(built, playing, strict=True):
-        assert sorted(p for table in round_ for p in table) == players
-        met.update(frozenset(pair) for table in round_ for pair in combinations(table, 2))
-    assert set(met.values()) == {1}
-    seated = _colour_blocks(built, {p: [0] * size for p in everyone}, size)
-    assert seated is not None
-    winds = {p: [0] * size for p in everyone}
-    for round_ in seated:
-        for table in round_:
-            for seat, player in enumerate(table):
-                winds[player][seat] += 1
-        assert max(max(w) - min(w) for w in winds.values()) <= 1
+    assert_stand_ins_seat_their_rounds(built, playing, everyone, size)
 
 
 # Fields with byes whose rounds the page promises by the stand-ins' seats in a design found
@@ -1380,19 +1388,7 @@ def test_stand_ins_seated_in_a_design_outright_meet_nobody_twice_as_the_page_pro
     field = _Field(playing[0], [], size, {}, 1, playing[1:])
     built = field._stood_in(rounds, random.Random(data.draw(st.text(max_size=8))))
     assert len(built) == rounds
-    met: Counter[frozenset[int]] = Counter()
-    for round_, players in zip(built, playing, strict=True):
-        assert sorted(p for table in round_ for p in table) == players
-        met.update(frozenset(pair) for table in round_ for pair in combinations(table, 2))
-    assert set(met.values()) == {1}
-    seated = _colour_blocks(built, {p: [0] * size for p in everyone}, size)
-    assert seated is not None
-    winds = {p: [0] * size for p in everyone}
-    for round_ in seated:
-        for table in round_:
-            for seat, player in enumerate(table):
-                winds[player][seat] += 1
-        assert max(max(w) - min(w) for w in winds.values()) <= 1
+    assert_stand_ins_seat_their_rounds(built, playing, everyone, size)
     assert not outlook(32, 10, 4, 3).sure
 
 
