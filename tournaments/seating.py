@@ -51,7 +51,7 @@ RANDOM, SWISS = "random", "swiss"
 # The draw's own version: every change that gives any input another seating bumps it (a test
 # pins a few draws, so such a change cannot go unnoticed). Each drawn round keeps the version
 # that drew it, so that a record drawn by another Tenbou says so instead of "differs".
-SEATING_ALGORITHM = 44
+SEATING_ALGORITHM = 45
 METHODS = (RANDOM, SWISS)
 TEAM_COST, PAIR_COST = 100, 1  # teammates at one table weigh more than a repeated pair
 # A table of the round being drawn at which its players cannot all take a seat that keeps their
@@ -239,12 +239,17 @@ class Outlook:
     byes: int = 0  # players sitting out each round beside ``players`` (then ``bound`` and
     # ``fewest_repeats`` count the whole field turning, and ``most`` is the bound)
     # With byes: the rounds the stand-ins' transversal design seats without a repeat for sure
-    # (``_Field._stood_in_transversal``), or the rounds asked where the stand-ins' seats in a
-    # design are found outright (``_stand_in_seats``), else 0 (a repeat possible).
+    # (``_Field._stood_in_transversal``), or the rounds asked where a design of the field and
+    # one player more who never comes seats them (``size - 1`` byes: ``_missing_player_rounds``)
+    # or the stand-ins' seats in a design are found outright (``_stand_in_seats``), else 0 (a
+    # repeat possible).
     with_byes: int = 0
     # Rounds drawn so far left the first draw's plan (a swiss or uploaded round, players who
     # changed, a repeat): the rounds still to seat are searched, nothing promised by construction.
     departed: bool = False
+    # The rounds promised with byes come from a design of the field and one player who never
+    # comes, whose tablemates sit out (``_missing_player_rounds``): no stand-ins.
+    missing_player: bool = False
 
     @property
     def everyone(self) -> int:
@@ -316,6 +321,10 @@ def outlook(players: int, rounds: int, size: int = 4, byes: int = 0) -> Outlook:
     fits = byes and q * size == players and q > size
     with_byes = q if fits and _stand_in_multipliers(q, size, byes) is not None else 0
     once = byes * rounds <= players + byes  # nobody sits out twice
+    missing = False
+    if byes == size - 1 and with_byes < rounds and once and players > size:
+        missing = _missing_player_rounds(players, size, rounds) is not None
+        with_byes = rounds if missing else with_byes
     if byes > 0 and with_byes < rounds and once and players > size:
         with_byes = (
             rounds if _stand_in_seats(players, size, rounds, byes) is not None else with_byes
@@ -323,7 +332,17 @@ def outlook(players: int, rounds: int, size: int = 4, byes: int = 0) -> Outlook:
     if byes:  # the field turns: bound and floor count each player's own rounds
         bound, fewest = _turning_bound(players + byes, byes, rounds, size)
         most = bound  # the one-round and known-design limits hold for a fixed field only
-    return Outlook(players, rounds, bound, min(constructed, bound), fewest, most, byes, with_byes)
+    return Outlook(
+        players,
+        rounds,
+        bound,
+        min(constructed, bound),
+        fewest,
+        most,
+        byes,
+        with_byes,
+        missing_player=missing,
+    )
 
 
 def _turning_bound(field: int, byes: int, rounds: int, size: int) -> tuple[int, int]:
@@ -658,19 +677,28 @@ class _Field:
         places of the players sitting out. Players of the design never meet twice; a stand-in
         meets whom its places' tables seat, so the places are chosen (a search of a counted
         number of steps) for the stand-ins to meet nobody twice: 34 players over 8 rounds,
-        two byes a round, from the transversal design of 32. Empty when the rounds seat
-        different numbers of players or too few players play every round."""
+        two byes a round, from the transversal design of 32. With ``size - 1`` byes a round
+        and nobody sitting out twice no stand-in is needed (``_around_a_missing_player``).
+        Empty when the rounds seat different numbers of players or too few players play every
+        round."""
         seated = [set(self.players_of(k)) for k in range(rounds)]
         count, everyone = len(self.players), set(self.everyone)
         always = sorted(everyone.intersection(*seated))
         extra = len(everyone) - count
-        if extra < 1 or len(always) < extra or any(len(s) != count for s in seated):
+        if extra < 1 or any(len(s) != count for s in seated):
             return []
         out = [sorted(everyone - s) for s in seated]
-        by_construction = self._stood_in_transversal(out, always, extra, rng)
-        if by_construction:
-            return by_construction
+        if len(always) >= extra:
+            by_construction = self._stood_in_transversal(out, always, extra, rng)
+            if by_construction:
+                return by_construction
         once = len(set(chain.from_iterable(out))) == extra * len(out)  # nobody out twice
+        if once and extra == self.size - 1:  # needs no stand-in: whoever sits out, every round
+            around = self._around_a_missing_player(out, rng)
+            if around:
+                return around
+        if len(always) < extra:
+            return []
         fixed = _stand_in_seats(count, self.size, rounds, extra) if once else None
         if fixed is not None:
             design = [[list(table) for table in round_] for round_ in fixed[0]]
@@ -742,6 +770,38 @@ class _Field:
             taken = {place[o]: stand_ins[taking[k][i]] for i, o in enumerate(out[k])}
             built.append([[taken.get(z, by_place[z]) for z in table] for table in round_])
         return built
+
+    def _around_a_missing_player(
+        self, out: Sequence[Sequence[int]], rng: Random
+    ) -> list[list[list[int]]]:
+        """Rounds with ``size - 1`` byes a round, nobody sitting out twice, from a design of the
+        whole field and one player more who never comes (``_missing_player_rounds``): in each
+        round the players of the missing player's table sit out, so the players sitting out
+        take its tablemates' places, a round each (its tablemates are all different), and the
+        others the places left. A design has no repeat, so neither have these rounds: 35
+        players over 10 or 11 rounds with three byes from the design of 36, 29 at tables of
+        three over 13 with two from the nearly Kirkman system of 30. Empty where the design of
+        the field and one more has fewer rounds (or a repeat)."""
+        count, size = len(self.players), self.size
+        design = _missing_player_rounds(count, size, len(out))
+        if design is None:
+            return []
+        missing = count + size - 1
+        rounds = rng.sample(design, len(out))
+        holder: dict[int, int] = {}  # place of the design -> its player
+        for round_, round_out in zip(rounds, out, strict=True):
+            mates = next(t for t in round_ if missing in t)
+            places = [z for z in mates if z != missing]
+            holder.update(zip(places, rng.sample(list(round_out), len(round_out)), strict=True))
+        free = [z for z in range(missing) if z not in holder]
+        away = set(holder.values())
+        rest = [p for p in self.everyone if p not in away]
+        rng.shuffle(rest)
+        holder.update(zip(free, rest, strict=True))
+        return [
+            [[holder[z] for z in table] for table in round_ if missing not in table]
+            for round_ in rounds
+        ]
 
     def _stood_in_transversal(
         self,
@@ -2247,6 +2307,23 @@ def _seats_taken(
     if not choose():
         return None
     return [[chosen[(r, i)] for i in range(newcomers)] for r in range(len(design))]
+
+
+@cache
+def _missing_player_rounds(
+    count: int, size: int, rounds: int
+) -> tuple[tuple[tuple[int, ...], ...], ...] | None:
+    """A design of ``count + size`` players (``0 ..``; the last, ``count + size - 1``, the one
+    who never comes) over ``rounds`` rounds without a repeat, a fixed draw the same for every
+    seed: for ``_Field._around_a_missing_player``, whose rounds seat ``count`` players with
+    ``size - 1`` byes, and for ``outlook``, which promises them. None where it has fewer rounds
+    or a repeat."""
+    players = count + size
+    design = constructed_rounds(list(range(players)), size, rounds, Random(f"missing {players}"))
+    met = Counter(pair for round_ in design for table in round_ for pair in _pairs(table))
+    if len(design) < rounds or any(n > 1 for n in met.values()):
+        return None
+    return tuple(tuple(tuple(table) for table in round_) for round_ in design)
 
 
 @cache

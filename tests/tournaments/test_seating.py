@@ -1161,6 +1161,9 @@ PINNED_DRAWS = {
     # 44: the stand-ins' seats chosen outright in a fixed draw of the design, which the page
     # then promises (34 over 10 with two byes: by construction); these eight did not move
     44: "89b0b643bf4c6834053a75487c76611c9a84ccf51c28ee84848de41b91bf7ea8",
+    # 45: three byes a round (two at tables of three) from a design of the field and one player
+    # who never comes, its tablemates sitting out (35 over 10 and 11: no repeat, was 6 or 7)
+    45: "89b0b643bf4c6834053a75487c76611c9a84ccf51c28ee84848de41b91bf7ea8",
 }
 
 
@@ -1231,17 +1234,22 @@ def test_a_draw_with_byes_plans_its_rounds_from_a_design_with_stand_ins(
 
 
 @pytest.mark.parametrize("seed", ["bench", "X7", "abc"])
-@pytest.mark.parametrize(("players", "byes"), [(34, 2), (33, 1)])
+@pytest.mark.parametrize(
+    ("players", "byes", "rounds"), [(34, 2, 10), (33, 1, 10), (35, 3, 10), (35, 3, 11), (31, 3, 10)]
+)
 def test_a_plan_with_byes_from_a_design_is_followed_to_the_end_without_a_repeat(
-    seed: str, players: int, byes: int
+    seed: str, players: int, byes: int, rounds: int
 ) -> None:
     """34 players over 10 rounds, two byes a round (33, one): the design of 32 over 10 (the
     8-4-10) with stand-ins taking the seats of the players sitting out, the seats chosen so
     that no stand-in meets anyone twice (from version 43; the local search before left 2 or 3
-    repeats). Counted from the rounds drawn, round by round as the service draws them: every
-    draw keeps the first draw's plan, nobody meets anyone twice, and every player's winds stay
-    within one after every round."""
-    drawn, plan = tournament_with_byes(players, 10, byes, seed=seed)
+    repeats). 35 over 10 and 11 with three byes (from version 45; 6 or 7 repeats before), and
+    31 over 10, where one player plays every round (no stand-ins): the design of 36 or 32 and
+    one player who never comes, whose tablemates sit out. Counted from the rounds drawn,
+    round by round as the service draws them: every draw keeps the first draw's plan, nobody
+    meets anyone twice, and every player's winds stay within one after every round."""
+    assert outlook(players - byes, rounds, 4, byes).sure  # the page promises it
+    drawn, plan = tournament_with_byes(players, rounds, byes, seed=seed)
     assert drawn == plan
     met = Counter(
         frozenset(pair) for round_ in drawn for table in round_ for pair in combinations(table, 2)
@@ -1377,8 +1385,7 @@ def test_stand_ins_seated_in_a_design_outright_meet_nobody_twice_as_the_page_pro
     """The page's promise with byes past the transversal design: while nobody sits out twice,
     whoever the byes fall on and whatever the seed, the stand-ins' seats in the design seat
     every round's own players and nobody meets anyone twice (counted here from the rounds),
-    and seats by each player's own groups of rounds keep every wind within one. 35 over 10
-    with three byes gets no promise (no seats are found)."""
+    and seats by each player's own groups of rounds keep every wind within one."""
     seated_a_round, byes, rounds, size = case
     assert outlook(seated_a_round, rounds, size, byes).sure
     everyone = list(range(1, seated_a_round + byes + 1))
@@ -1389,7 +1396,50 @@ def test_stand_ins_seated_in_a_design_outright_meet_nobody_twice_as_the_page_pro
     built = field._stood_in(rounds, random.Random(data.draw(st.text(max_size=8))))
     assert len(built) == rounds
     assert_stand_ins_seat_their_rounds(built, playing, everyone, size)
-    assert not outlook(32, 10, 4, 3).sure
+
+
+# Fields with ``size - 1`` byes a round whose rounds the page promises by a design of the field
+# and one player who never comes (``_missing_player_rounds``): (players a round, rounds, size).
+# 35 over 10 and 11 (the design of 36), 31 over 10 (32), 23 over 7 (24), 39 over 12 (40), 29
+# at tables of three over 13 (30) and 26 over 12 (27).
+MISSING_PLAYER_PROMISES = [(32, 10, 4), (32, 11, 4), (28, 10, 4), (20, 7, 4), (36, 12, 4)]
+MISSING_PLAYER_PROMISES += [(27, 13, 3), (24, 12, 3)]
+
+
+@settings(deadline=None)
+@given(st.sampled_from(MISSING_PLAYER_PROMISES), st.data())
+def test_byes_around_a_player_who_never_comes_meet_nobody_twice_as_the_page_promises(
+    case: tuple[int, int, int], data: st.DataObject
+) -> None:
+    """``size - 1`` byes a round, nobody sitting out twice, whoever they fall on (even when
+    fewer than ``size - 1`` players play every round, so no stand-ins are left) and whatever
+    the seed: the rounds seat every round's own players, nobody meets anyone twice (counted
+    here from the rounds), and seats by each player's own groups of rounds keep every wind
+    within one, as the page promises before drawing."""
+    seated_a_round, rounds, size = case
+    byes = size - 1
+    assert outlook(seated_a_round, rounds, size, byes).sure
+    everyone = list(range(1, seated_a_round + byes + 1))
+    order = data.draw(st.permutations(everyone))
+    out = [set(order[k * byes : (k + 1) * byes]) for k in range(rounds)]
+    playing = [[p for p in everyone if p not in round_out] for round_out in out]
+    field = _Field(playing[0], [], size, {}, 1, playing[1:])
+    built = field._stood_in(rounds, random.Random(data.draw(st.text(max_size=8))))
+    assert len(built) == rounds
+    assert_stand_ins_seat_their_rounds(built, playing, everyone, size)
+
+
+def test_byes_around_a_missing_player_are_promised_only_while_its_design_lasts() -> None:
+    """With three byes a round the design of the field and one more reaches every round count
+    in which nobody sits out twice (35 players over 11 rounds, 31 over 10), where that design
+    reaches its bound; 19 over 6 would need the design of 20 over 6, which does not exist (5
+    rounds at most), and gets no promise; nor does a field where someone sits out twice (35
+    over 12: 36 byes)."""
+    assert outlook(32, 11, 4, 3).sure
+    assert not outlook(32, 12, 4, 3).sure
+    assert outlook(28, 10, 4, 3).sure
+    assert outlook(16, 5, 4, 3).sure
+    assert not outlook(16, 6, 4, 3).sure
 
 
 @pytest.mark.parametrize(("size", "tables"), sorted(LEAST_SHARED))

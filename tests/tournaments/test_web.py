@@ -198,7 +198,8 @@ def test_the_organiser_reads_what_the_seating_can_promise_before_drawing(
     Twenty players over six rounds: the bound, which no seating reaches (five at most).
     Thirty-four with two byes a round: eight rounds by construction (the transversal design),
     ten too (the stand-ins' seats in the design of 32 found outright); thirty-five with three
-    over ten not."""
+    over ten too (the design of 36, one player never coming), not over twelve (someone would
+    sit out twice)."""
     from tests.tournaments.conftest import make_tournament
 
     tournament = make_tournament(club, players=8, rounds=3)
@@ -232,8 +233,11 @@ def test_the_organiser_reads_what_the_seating_can_promise_before_drawing(
     assert "この大会の10回戦は構成により再戦なしで組めます。" in page
     three = make_tournament(club, players=35, rounds=10, name="抜け番三人")
     page = as_organiser.get(f"/c/{club.slug}/tournaments/{three.pk}/").content.decode()
-    assert "毎回戦3人の抜け番があるため、32人分の組み合わせをもとに" in page
-    assert "再戦なしで組めます" not in page
+    assert "36人分の組み合わせのうち一人を来ない人とし" in page  # three byes: no stand-ins
+    assert "この大会の10回戦は構成により再戦なしで組めます。" in page
+    twelve = make_tournament(club, players=35, rounds=12, name="抜け番三人十二回戦")
+    page = as_organiser.get(f"/c/{club.slug}/tournaments/{twelve.pk}/").content.decode()
+    assert "再戦なしで組めます" not in page  # 36 byes: someone sits out twice
 
 
 def test_the_promise_by_construction_goes_once_the_rounds_drawn_leave_its_plan(
