@@ -51,7 +51,7 @@ RANDOM, SWISS = "random", "swiss"
 # The draw's own version: every change that gives any input another seating bumps it (a test
 # pins a few draws, so such a change cannot go unnoticed). Each drawn round keeps the version
 # that drew it, so that a record drawn by another Tenbou says so instead of "differs".
-SEATING_ALGORITHM = 45
+SEATING_ALGORITHM = 46
 METHODS = (RANDOM, SWISS)
 TEAM_COST, PAIR_COST = 100, 1  # teammates at one table weigh more than a repeated pair
 # A table of the round being drawn at which its players cannot all take a seat that keeps their
@@ -65,6 +65,7 @@ SEARCH_WORK = 2_200_000
 MIN_STEPS = 2_000
 # The steps of the search that places the players sitting out in a design (``_stood_in``).
 STAND_IN_STEPS = 4_000
+SEAT_ORDERS_WORK = 20_000  # seat orders ``_seat_orders_searched`` tries, at most
 STUCK_STEPS = 600  # steps without a better plan before a random shake
 GIVE_UP_STEPS = 6000  # steps without a better plan before the best one is taken
 # Swiss: a conflict (see ``_Field.conflicts``) weighs more than moving players this many tables
@@ -579,12 +580,15 @@ class _Field:
         start: list[list[list[int]]] = []
         built = 0
         stand_in = self._stand_ins(hint)
+        newcomers = self._newcomers_seats(hint)
+        met = Counter(self.met)
         for k, planned in enumerate(list(hint or [])[:rounds]):
-            tables = [[stand_in.get(p, p) for p in table] for table in planned]
-            seated = sorted(p for table in tables for p in table)
-            if seated != self.players_of(k) or any(len(t) != self.size for t in tables):
+            take = newcomers[k] if k < len(newcomers) else None
+            tables = self._planned_round(planned, k, stand_in, met, take)
+            if tables is None:
                 break
             start.append(tables)
+            met.update(pair for table in tables for pair in _pairs(table))
         if not start and all(later == self.players for later in self.later):
             start = constructed_rounds(self.players, self.size, rounds, rng, self.teams)
             built = len(start)
@@ -859,10 +863,72 @@ class _Field:
         return built if all(n == 1 for n in met.values()) else []
 
     def _stand_ins(self, hint: Sequence[Sequence[Sequence[int]]] | None) -> dict[int, int]:
-        """Who takes the planned seats of a player no longer there: a newcomer, in id order."""
-        planned = {p for table in (hint or [[]])[0] for p in table}
-        gone, new = sorted(planned - self.playing), sorted(self.playing - planned)
+        """Who takes the planned seats of a player who left the field: a newcomer (a substitute),
+        in id order, where as many came as left."""
+        planned = {p for round_ in hint or () for table in round_ for p in table}
+        field = set(self.everyone)
+        gone, new = sorted(planned - field), sorted(field - planned)
         return dict(zip(gone, new, strict=True)) if len(gone) == len(new) else {}
+
+    def _newcomers_seats(
+        self, hint: Sequence[Sequence[Sequence[int]]] | None
+    ) -> list[dict[int, int]]:
+        """Where players came since the plan was drawn (as ``byes_from_plan`` sees them), whose
+        planned seat each takes in each round, as ``_seats_taken`` chose them for the byes:
+        ``{player sitting out: newcomer}`` a round (the newcomers in id order), or nothing."""
+        if not hint:
+            return []
+        planned = {p for table in hint[0] for p in table}
+        if any({p for table in round_ for p in table} != planned for round_ in hint):
+            return []
+        came = sorted(set(self.everyone) - planned)
+        if not came or len(came) > self.size or not planned.issubset(self.everyone):
+            return []
+        seats = _seats_taken(hint, len(came))
+        if seats is None:
+            return []
+        return [
+            {player: came[i] for i, (_table, player) in enumerate(round_seats)}
+            for round_seats in seats
+        ]
+
+    def _planned_round(
+        self,
+        planned: Sequence[Sequence[int]],
+        k: int,
+        stand_in: Mapping[int, int],
+        met: Counter[tuple[int, int]],
+        take: Mapping[int, int] | None = None,
+    ) -> list[list[int]] | None:
+        """The ``k``-th planned round seating that round's players, or None where it cannot: a
+        planned table none of whose players plays the round is left out (a player left, and the
+        players planned with them sit out: ``byes_from_plan``), and a player who came takes the
+        seat of one planned who sits out the round (the seat ``take`` gives, else in an order
+        that meets nobody met before: ``met``; None where it would meet someone again)."""
+        playing = set(self.players_of(k))
+        tables = [[stand_in.get(p, p) for p in table] for table in planned]
+        tables = [table for table in tables if playing.intersection(table)]
+        seated = {p for table in tables for p in table}
+        out, came = sorted(seated - playing), sorted(playing - seated)
+        if len(out) != len(came) or len(out) > self.size:
+            return None
+        if out:
+
+            def meetings_again(order: Sequence[int]) -> int:
+                take = dict(zip(out, order, strict=True))
+                return sum(met[pair] for t in tables for pair in _pairs(take.get(p, p) for p in t))
+
+            if take is not None and sorted(take) == out and sorted(take.values()) == came:
+                order = tuple(take[p] for p in out)  # the seats the byes were chosen for
+            else:
+                order = min(permutations(came), key=meetings_again)
+            if meetings_again(order):
+                return None  # the plan would meet someone again: searched from here
+            take = dict(zip(out, order, strict=True))
+            tables = [[take.get(p, p) for p in table] for table in tables]
+        if any(len(table) != self.size for table in tables):
+            return None
+        return tables
 
     def _winds_hold(self, rounds: Sequence[Sequence[Sequence[int]]]) -> bool:
         """Whether these seat orders keep every player within 1 after each round."""
@@ -1438,6 +1504,8 @@ class _Winds:
         size, first = self.field.size, self.field.round_number
         if self.field.off_rhythm:  # byes or late arrivals: each player's own groups of rounds
             by_blocks = _colour_blocks(self.tables, self.field.winds, size)
+            if by_blocks is None:  # the seats taken got in the colouring's way: searched
+                by_blocks = _seat_orders_searched(self.tables, self.field.winds, size)
             if by_blocks is not None:
                 return by_blocks
         seated: list[list[list[int]]] = []
@@ -1520,6 +1588,89 @@ def _colour_blocks(
                 if not _add_edge(colour, ("t", k, t), node, size):
                     return None
     return _seated_by_colour(colour, rounds, size)
+
+
+def _seat_orders_searched(
+    rounds: Sequence[Sequence[Sequence[int]]], winds: Mapping[int, Sequence[int]], size: int
+) -> list[list[list[int]]] | None:
+    """Seat orders for all the planned rounds, as ``_colour_blocks`` seats them (each ``size``
+    rounds a player plays, counted from their first, take every seat once, so their winds stay
+    within one after every round), where the seats taken before keep its colouring from finding
+    them (32 players over 10 rounds, one leaving after round 3: the players who sit out fall
+    off the others' rhythm, and every group of rounds is three seats in). A depth-first search:
+    the table with the fewest seat orders left next, each order giving every player a seat not
+    yet taken in that group of their rounds. Tries ``SEAT_ORDERS_WORK`` orders at most (a
+    count, not a clock); None when it finds none."""
+    used: dict[tuple[int, int], set[int]] = {}  # (player, group of their rounds) -> seats
+    played: Counter[int] = Counter()
+    for player, counts in winds.items():
+        if max(counts) - min(counts) > 1:
+            return None
+        played[player] = sum(counts)
+        used[(player, played[player] // size)] = {
+            s for s, n in enumerate(counts) if n > min(counts)
+        }
+    groups: dict[tuple[int, int], list[tuple[int, ...]]] = {}  # table -> each player's group
+    for k, round_ in enumerate(rounds):
+        for t, table in enumerate(round_):
+            groups[(k, t)] = [(p, played[p] // size) for p in table]
+            for p in table:
+                played[p] += 1
+                used.setdefault((p, (played[p] - 1) // size), set())
+    tables_of: dict[tuple[int, int], list[tuple[int, int]]] = {}  # group -> its tables
+    for key, table_groups in groups.items():
+        for g in table_groups:
+            tables_of.setdefault(g, []).append(key)
+    every_order = list(permutations(range(size)))
+
+    def orders(key: tuple[int, int]) -> list[tuple[int, ...]]:
+        return [
+            seats
+            for seats in every_order
+            if all(s not in used[g] for s, g in zip(seats, groups[key], strict=True))
+        ]
+
+    left = {key: orders(key) for key in groups}  # the orders each table has left
+    chosen: dict[tuple[int, int], tuple[int, ...]] = {}
+    work = 0
+
+    def seat() -> bool:
+        nonlocal work
+        if not left:
+            return True
+        key = min(left, key=lambda k: len(left[k]))
+        options = left.pop(key)
+        touched = {k for g in groups[key] for k in tables_of[g] if k in left}
+        saved = {k: left[k] for k in touched}
+        for seats in options:
+            work += 1
+            if work > SEAT_ORDERS_WORK:
+                break
+            for s, g in zip(seats, groups[key], strict=True):
+                used[g].add(s)
+            chosen[key] = seats
+            for k in touched:
+                left[k] = orders(k)
+            if all(left[k] for k in touched) and seat():
+                return True
+            del chosen[key]
+            for s, g in zip(seats, groups[key], strict=True):
+                used[g].discard(s)
+        left.update(saved)
+        left[key] = options
+        return False
+
+    if not seat():
+        return None
+    seated: list[list[list[int]]] = []
+    for k, round_ in enumerate(rounds):
+        seated.append([])
+        for t, table in enumerate(round_):
+            order = [0] * size
+            for s, p in zip(chosen[(k, t)], table, strict=True):
+                order[s] = p
+            seated[k].append(order)
+    return seated
 
 
 def _add_edge(colour: dict[object, dict[int, object]], u: object, v: object, size: int) -> bool:
@@ -2307,6 +2458,42 @@ def _seats_taken(
     if not choose():
         return None
     return [[chosen[(r, i)] for i in range(newcomers)] for r in range(len(design))]
+
+
+def byes_from_plan(
+    plan: Sequence[Sequence[Sequence[int]]] | None, playing: Sequence[int], extra: int
+) -> list[list[int]] | None:
+    """Who sits out each round of a plan (the rounds a draw planned after its own) that players
+    left or came since, ``extra`` a round, so that the plan still seats everyone else without
+    a repeat: where a player left, the players of their planned table, who never meet anyone
+    twice (a design of the field and a player who never comes: 32 players over 10 rounds, one
+    leaving after round 3, the rest play on with three byes a round); where players came (as
+    many as the byes), those whose planned seats they take, found by ``_seats_taken`` (none of
+    them met twice). Nobody sits out twice. None where the plan seats different players in
+    different rounds, or where no such byes are found."""
+    if not plan or extra < 1:
+        return None
+    planned = {p for table in plan[0] for p in table}
+    if any({p for table in round_ for p in table} != planned for round_ in plan):
+        return None
+    here = set(playing)
+    gone, came = planned - here, here - planned
+    if gone and not came:
+        out = [
+            sorted(p for table in round_ if gone.intersection(table) for p in table if p in here)
+            for round_ in plan
+        ]
+    elif came and not gone and len(came) == extra:
+        seats = _seats_taken(plan, extra)
+        if seats is None:
+            return None
+        out = [sorted(player for _table, player in round_seats) for round_seats in seats]
+    else:
+        return None
+    sitting_out = [p for round_out in out for p in round_out]
+    if any(len(round_out) != extra for round_out in out):
+        return None
+    return out if len(set(sitting_out)) == len(sitting_out) else None
 
 
 @cache

@@ -44,6 +44,7 @@ from tournaments.seating import (
     SEATING_ALGORITHM,
     Quality,
     SeatingError,
+    byes_from_plan,
     byes_keeping_winds,
     byes_needed,
     plan_rounds,
@@ -451,7 +452,11 @@ def _draw_input(tournament: Tournament, number: int, method: str, *, byes: bool)
     """Everything a draw of round ``number`` is given (kept with the round, to draw it again)."""
     entries = playing_entries(tournament, number)
     size = table_size_of(tournament.ruleset)
-    sitting_out = _byes(tournament, entries, size, number) if byes else []
+    hint = _hint(tournament, number) if method == SeatingMethod.RANDOM else None
+    extra = len(entries) % size
+    # Players left or came since the plan was drawn: the byes that let it seat the rest.
+    from_plan = byes_from_plan(hint, [e.pk for e in entries], extra) if byes else None
+    sitting_out = _byes(tournament, entries, size, number, from_plan) if byes else []
     players = sorted(entry.pk for entry in entries if entry.pk not in sitting_out)
     standings = _standings_order(tournament, players) if method == SeatingMethod.SWISS else None
     teams = {entry.pk: str(entry.team_id) for entry in entries if entry.team_id}
@@ -463,9 +468,9 @@ def _draw_input(tournament: Tournament, number: int, method: str, *, byes: bool)
         "table_size": size,
         "algorithm": SEATING_ALGORITHM,
     }
-    draw["hint"] = _hint(tournament, number) if method == SeatingMethod.RANDOM else None
+    draw["hint"] = hint
     if sitting_out and method == SeatingMethod.RANDOM:
-        draw["later_byes"] = _later_byes(tournament, entries, size, number, sitting_out)
+        draw["later_byes"] = _later_byes(tournament, entries, size, number, sitting_out, from_plan)
     return draw
 
 
@@ -488,10 +493,16 @@ def _hint(tournament: Tournament, number: int) -> list[Any] | None:
 
 def _planned_byes(tournament: Tournament, number: int) -> list[int] | None:
     """The byes the last draw with byes planned for round ``number``, if it planned any."""
+    planned = _planned_byes_from(tournament, number)
+    return planned[0] if planned else None
+
+
+def _planned_byes_from(tournament: Tournament, number: int) -> list[list[int]] | None:
+    """The byes the last draw with byes planned for round ``number`` and each after it."""
     for draw, offset in _draws_before(tournament, number):
         later = draw.get("later_byes")
         if later is not None:
-            return later[offset] if offset < len(later) else None
+            return later[offset:] or None
     return None
 
 
@@ -503,21 +514,47 @@ def _draws_before(tournament: Tournament, number: int) -> Iterator[tuple[dict[st
 
 
 def _later_byes(
-    tournament: Tournament, entries: Sequence[Entry], size: int, number: int, byes: Sequence[int]
+    tournament: Tournament,
+    entries: Sequence[Entry],
+    size: int,
+    number: int,
+    byes: Sequence[int],
+    from_plan: Sequence[Sequence[int]] | None = None,
 ) -> list[list[int]]:
     """Who will sit out each round after ``number`` to the end of the phase, by the rule of
-    ``_byes`` (the fewest byes so far first, then the seed's draw), so that the draw plans those
-    rounds with their own players and nobody meets anyone twice over them: each later draw takes
-    the byes planned for it while they are as fair as any and keep the winds within one."""
+    ``_byes`` (the fewest byes so far first, then the plan's byes where this round took them,
+    then the seed's draw), so that the draw plans those rounds with their own players and
+    nobody meets anyone twice over them: each later draw takes the byes planned for it while
+    they are as fair as any and keep the winds within one."""
     extra = len(entries) % size
     past = _byes_so_far(tournament, number)
     for entry in byes:
         past[entry] = past.get(entry, 0) + 1
+    # The byes planned before (by the draw with byes before, or from the plan) while this round
+    # took them: a plan's byes are not the rule's, and the rounds planned seat them.
+    before = _planned_byes_from(tournament, number)
+    if before and sorted(byes) == sorted(before[0]):
+        following = before[1:]
+    elif from_plan and sorted(byes) == from_plan[0]:
+        following = list(from_plan[1:])
+    else:
+        following = []
+    here = {entry.pk for entry in entries}
     later = []
-    for _number in range(number + 1, rounds_of_phase(tournament, number) + 1):
-        order = _bye_order(tournament, entries, past)
-        later.append(sorted(order[:extra]))
-        for entry in order[:extra]:
+    for k, _number in enumerate(range(number + 1, rounds_of_phase(tournament, number) + 1)):
+        chosen = _bye_order(tournament, entries, past)[:extra]
+        fairest = sorted(past.get(pk, 0) for pk in chosen)
+        if (
+            k < len(following)
+            and len(following[k]) == extra
+            and here.issuperset(following[k])
+            and sorted(past.get(pk, 0) for pk in following[k]) == fairest
+        ):
+            chosen = list(following[k])
+        else:
+            following = []  # the plan's byes no longer as fair as any: the rule alone
+        later.append(sorted(chosen))
+        for entry in chosen:
             past[entry] = past.get(entry, 0) + 1
     return later
 
@@ -604,10 +641,18 @@ def history_before(tournament: Tournament, number: int) -> list[tuple[tuple[int,
     ]
 
 
-def _byes(tournament: Tournament, entries: Sequence[Entry], size: int, number: int) -> list[int]:
-    """Who sits this round out: the fewest byes so far first, then the seed's draw; among
-    those owed a bye alike, a choice that lets everyone else keep their winds within one (nine
-    players who have all sat every seat but South cannot play at eight tables)."""
+def _byes(
+    tournament: Tournament,
+    entries: Sequence[Entry],
+    size: int,
+    number: int,
+    from_plan: Sequence[Sequence[int]] | None = None,
+) -> list[int]:
+    """Who sits this round out: the fewest byes so far first, then the byes planned (by the
+    draw with byes before, or ``from_plan``: those that let the plan drawn before a player
+    left or came seat the rest), then the seed's draw; among those owed a bye alike, a choice
+    that lets everyone else keep their winds within one (nine players who have all sat every
+    seat but South cannot play at eight tables)."""
     extra = len(entries) % size
     if not extra:
         return []
@@ -626,6 +671,8 @@ def _byes(tournament: Tournament, entries: Sequence[Entry], size: int, number: i
         not set(planned) <= set(order) or sorted(past.get(pk, 0) for pk in planned) != fairest
     ):
         planned = None  # a player gone, or owed less than another: the plan no longer holds
+    if planned is None and from_plan and sorted(past.get(pk, 0) for pk in from_plan[0]) == fairest:
+        planned = list(from_plan[0])
     return sorted(byes_keeping_winds(order, tier, counts, extra, size, planned))
 
 

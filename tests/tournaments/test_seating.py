@@ -1164,6 +1164,10 @@ PINNED_DRAWS = {
     # 45: three byes a round (two at tables of three) from a design of the field and one player
     # who never comes, its tablemates sitting out (35 over 10 and 11: no repeat, was 6 or 7)
     45: "89b0b643bf4c6834053a75487c76611c9a84ccf51c28ee84848de41b91bf7ea8",
+    # 46: a drop-out or a late arrival after the draft: the plan's rounds go on, the byes its
+    # own (the leaver's tablemates, or those whose seats the newcomer takes) and the seats of
+    # all of them searched where the colouring stops short; these eight did not move
+    46: "89b0b643bf4c6834053a75487c76611c9a84ccf51c28ee84848de41b91bf7ea8",
 }
 
 
