@@ -65,7 +65,9 @@ SEARCH_WORK = 2_200_000
 MIN_STEPS = 2_000
 # The steps of the search that places the players sitting out in a design (``_stood_in``).
 STAND_IN_STEPS = 4_000
-SEAT_ORDERS_WORK = 20_000  # seat orders ``_seat_orders_searched`` tries, at most
+REPAIR_WORK = 20_000  # ways to seat a round ``repaired_plan`` tries, at most
+MOVES = 2  # players ``repaired_plan`` may move in a round (to another seat, or out)
+SEAT_ORDERS_WORK = 5_000  # orders ``_seat_orders_searched`` tries (64 over 21, a leaver: 2,000+)
 STUCK_STEPS = 600  # steps without a better plan before a random shake
 GIVE_UP_STEPS = 6000  # steps without a better plan before the best one is taken
 # Swiss: a conflict (see ``_Field.conflicts``) weighs more than moving players this many tables
@@ -580,11 +582,9 @@ class _Field:
         start: list[list[list[int]]] = []
         built = 0
         stand_in = self._stand_ins(hint)
-        newcomers = self._newcomers_seats(hint)
         met = Counter(self.met)
         for k, planned in enumerate(list(hint or [])[:rounds]):
-            take = newcomers[k] if k < len(newcomers) else None
-            tables = self._planned_round(planned, k, stand_in, met, take)
+            tables = self._planned_round(planned, k, stand_in, met)
             if tables is None:
                 break
             start.append(tables)
@@ -870,41 +870,18 @@ class _Field:
         gone, new = sorted(planned - field), sorted(field - planned)
         return dict(zip(gone, new, strict=True)) if len(gone) == len(new) else {}
 
-    def _newcomers_seats(
-        self, hint: Sequence[Sequence[Sequence[int]]] | None
-    ) -> list[dict[int, int]]:
-        """Where players came since the plan was drawn (as ``byes_from_plan`` sees them), whose
-        planned seat each takes in each round, as ``_seats_taken`` chose them for the byes:
-        ``{player sitting out: newcomer}`` a round (the newcomers in id order), or nothing."""
-        if not hint:
-            return []
-        planned = {p for table in hint[0] for p in table}
-        if any({p for table in round_ for p in table} != planned for round_ in hint):
-            return []
-        came = sorted(set(self.everyone) - planned)
-        if not came or len(came) > self.size or not planned.issubset(self.everyone):
-            return []
-        seats = _seats_taken(hint, len(came))
-        if seats is None:
-            return []
-        return [
-            {player: came[i] for i, (_table, player) in enumerate(round_seats)}
-            for round_seats in seats
-        ]
-
     def _planned_round(
         self,
         planned: Sequence[Sequence[int]],
         k: int,
         stand_in: Mapping[int, int],
         met: Counter[tuple[int, int]],
-        take: Mapping[int, int] | None = None,
     ) -> list[list[int]] | None:
         """The ``k``-th planned round seating that round's players, or None where it cannot: a
-        planned table none of whose players plays the round is left out (a player left, and the
-        players planned with them sit out: ``byes_from_plan``), and a player who came takes the
-        seat of one planned who sits out the round (the seat ``take`` gives, else in an order
-        that meets nobody met before: ``met``; None where it would meet someone again)."""
+        planned table none of whose players plays the round is left out, and a player who came
+        takes the seat of one planned who sits out the round, in an order that meets nobody met
+        before (``met``; None where every order would). A plan ``repaired_plan`` mended seats
+        each round's players as it is."""
         playing = set(self.players_of(k))
         tables = [[stand_in.get(p, p) for p in table] for table in planned]
         tables = [table for table in tables if playing.intersection(table)]
@@ -918,10 +895,7 @@ class _Field:
                 take = dict(zip(out, order, strict=True))
                 return sum(met[pair] for t in tables for pair in _pairs(take.get(p, p) for p in t))
 
-            if take is not None and sorted(take) == out and sorted(take.values()) == came:
-                order = tuple(take[p] for p in out)  # the seats the byes were chosen for
-            else:
-                order = min(permutations(came), key=meetings_again)
+            order = min(permutations(came), key=meetings_again)
             if meetings_again(order):
                 return None  # the plan would meet someone again: searched from here
             take = dict(zip(out, order, strict=True))
@@ -1601,22 +1575,22 @@ def _seat_orders_searched(
     the table with the fewest seat orders left next, each order giving every player a seat not
     yet taken in that group of their rounds. Tries ``SEAT_ORDERS_WORK`` orders at most (a
     count, not a clock); None when it finds none."""
-    used: dict[tuple[int, int], set[int]] = {}  # (player, group of their rounds) -> seats
+    used: dict[tuple[int, int], int] = {}  # (player, group of their rounds) -> seats, a bit each
     played: Counter[int] = Counter()
     for player, counts in winds.items():
         if max(counts) - min(counts) > 1:
             return None
         played[player] = sum(counts)
-        used[(player, played[player] // size)] = {
-            s for s, n in enumerate(counts) if n > min(counts)
-        }
-    groups: dict[tuple[int, int], list[tuple[int, ...]]] = {}  # table -> each player's group
+        used[(player, played[player] // size)] = sum(
+            1 << s for s, n in enumerate(counts) if n > min(counts)
+        )
+    groups: dict[tuple[int, int], list[tuple[int, int]]] = {}  # table -> each player's group
     for k, round_ in enumerate(rounds):
         for t, table in enumerate(round_):
             groups[(k, t)] = [(p, played[p] // size) for p in table]
             for p in table:
                 played[p] += 1
-                used.setdefault((p, (played[p] - 1) // size), set())
+                used.setdefault((p, (played[p] - 1) // size), 0)
     tables_of: dict[tuple[int, int], list[tuple[int, int]]] = {}  # group -> its tables
     for key, table_groups in groups.items():
         for g in table_groups:
@@ -1624,10 +1598,13 @@ def _seat_orders_searched(
     every_order = list(permutations(range(size)))
 
     def orders(key: tuple[int, int]) -> list[tuple[int, ...]]:
+        masks = [used[g] for g in groups[key]]
+        if not any(masks):
+            return every_order
         return [
             seats
             for seats in every_order
-            if all(s not in used[g] for s, g in zip(seats, groups[key], strict=True))
+            if not any(mask >> s & 1 for s, mask in zip(seats, masks, strict=True))
         ]
 
     left = {key: orders(key) for key in groups}  # the orders each table has left
@@ -1647,7 +1624,7 @@ def _seat_orders_searched(
             if work > SEAT_ORDERS_WORK:
                 break
             for s, g in zip(seats, groups[key], strict=True):
-                used[g].add(s)
+                used[g] |= 1 << s
             chosen[key] = seats
             for k in touched:
                 left[k] = orders(k)
@@ -1655,7 +1632,7 @@ def _seat_orders_searched(
                 return True
             del chosen[key]
             for s, g in zip(seats, groups[key], strict=True):
-                used[g].discard(s)
+                used[g] &= ~(1 << s)
         left.update(saved)
         left[key] = options
         return False
@@ -2460,40 +2437,132 @@ def _seats_taken(
     return [[chosen[(r, i)] for i in range(newcomers)] for r in range(len(design))]
 
 
-def byes_from_plan(
-    plan: Sequence[Sequence[Sequence[int]]] | None, playing: Sequence[int], extra: int
-) -> list[list[int]] | None:
-    """Who sits out each round of a plan (the rounds a draw planned after its own) that players
-    left or came since, ``extra`` a round, so that the plan still seats everyone else without
-    a repeat: where a player left, the players of their planned table, who never meet anyone
-    twice (a design of the field and a player who never comes: 32 players over 10 rounds, one
-    leaving after round 3, the rest play on with three byes a round); where players came (as
-    many as the byes), those whose planned seats they take, found by ``_seats_taken`` (none of
-    them met twice). Nobody sits out twice. None where the plan seats different players in
-    different rounds, or where no such byes are found."""
-    if not plan or extra < 1:
-        return None
-    planned = {p for table in plan[0] for p in table}
-    if any({p for table in round_ for p in table} != planned for round_ in plan):
+@dataclass(frozen=True)
+class RepairedPlan:
+    """A plan drawn before players left or came, seating the field as it is now: each round's
+    tables and who sits it out (``repaired_plan``)."""
+
+    rounds: list[list[list[int]]]
+    byes: list[list[int]]
+
+
+def repaired_plan(
+    plan: Sequence[Sequence[Sequence[int]]] | None,
+    playing: Sequence[int],
+    extra: int,
+    size: int,
+    history: Sequence[Sequence[Sequence[int]]],
+    byes_so_far: Mapping[int, int],
+) -> RepairedPlan | None:
+    """The rounds a draw planned (``plan``, in order from the round to draw) seating the players
+    ``playing`` now, ``extra`` of them sitting out each round, after players left or came: as
+    few changes to the plan as keep its promise, nobody meeting anyone twice (over ``history``
+    and these rounds) and the byes as fair as the rule's (``byes_so_far``: the fewest byes so
+    far sit out first, so nobody sits out twice while anyone has not). In each round a table
+    of a player who left may be left out, its players sitting out (as at the table of a player
+    who never comes: 32 players, one leaving, play on with three byes a round); a seat of a
+    player who left, or of a player who sits out, is taken by one who was to sit out or came
+    (33 with one bye, one leaving: the player sitting out takes the seat; 33, one arriving
+    late: the newcomer takes a seat whose player sits out); and where the players now fill
+    more tables, those who were to sit out and those who came sit at new tables (35 with
+    three byes from the design of 36, a fourth arriving: the missing player's table). A
+    depth-first search, the changes tried fewest first, looking at ``REPAIR_WORK`` rounds at
+    most (a count, not a clock); None where it finds none."""
+    if not plan or not playing:
         return None
     here = set(playing)
-    gone, came = planned - here, here - planned
-    if gone and not came:
-        out = [
-            sorted(p for table in round_ if gone.intersection(table) for p in table if p in here)
-            for round_ in plan
-        ]
-    elif came and not gone and len(came) == extra:
-        seats = _seats_taken(plan, extra)
-        if seats is None:
-            return None
-        out = [sorted(player for _table, player in round_seats) for round_seats in seats]
-    else:
-        return None
-    sitting_out = [p for round_out in out for p in round_out]
-    if any(len(round_out) != extra for round_out in out):
-        return None
-    return out if len(set(sitting_out)) == len(sitting_out) else None
+    kept = (len(here) - extra) // size
+    met: Counter[tuple[int, int]] = Counter(
+        pair for round_ in history for table in round_ for pair in _pairs(table)
+    )
+    counts = Counter({p: byes_so_far.get(p, 0) for p in here})
+    rounds: list[list[list[int]]] = []
+    byes: list[list[int]] = []
+    work = 0
+
+    def meets_again(tables: Sequence[Sequence[int]]) -> bool:
+        return any(met[pair] for table in tables for pair in _pairs(table))
+
+    def choices(
+        planned: Sequence[Sequence[int]],
+    ) -> Iterable[tuple[list[list[int]], list[int], set[int]]]:
+        """Each way to seat this round as the plan has it but for what changed, the fewest
+        changes first: the tables of players gone left out first, then no player of the plan
+        moved, one, two (to another seat the change left, or out). ``threshold``: the byes
+        the ``extra``-th player has had (one who had fewer must sit out, more must play)."""
+        tables = [list(table) for table in planned]
+        gone = [sum(p not in here for p in table) for table in tables]
+        by_gone = sorted(range(len(tables)), key=lambda t: (-gone[t], t))
+        threshold = sorted(counts.values())[extra - 1] if extra else -1
+        drop = len(tables) - kept
+        for dropped in combinations(by_gone, max(drop, 0)):
+            left = [tables[t] for t in range(len(tables)) if t not in dropped]
+            seated = [p for table in left for p in table if p in here]
+            pool = sorted(
+                (here - set(seated)) | {p for t in dropped for p in tables[t] if p in here}
+            )
+            holes = [
+                (t, s) for t, table in enumerate(left) for s, p in enumerate(table) if p not in here
+            ]
+            where = {p: (t, s) for t, table in enumerate(left) for s, p in enumerate(table)}
+            forced = [p for p in seated if counts[p] < threshold]  # owed a bye: sits out
+            movable = [p for p in seated if counts[p] >= threshold]
+            must_play = {p for p in pool if counts[p] > threshold}
+            for more in range(0, min(len(movable), MOVES) + 1):
+                for moved in combinations(movable, more):
+                    spots = holes + [where[p] for p in forced] + [where[p] for p in moved]
+                    placeable = pool + list(moved)
+                    for fillers in permutations(placeable, len(spots)):
+                        if any(
+                            where.get(p) == spot for p, spot in zip(fillers, spots, strict=True)
+                        ):
+                            continue  # a player moved to their own seat: tried without
+                        rest = [p for p in placeable if p not in fillers]
+                        for new in combinations(rest, max(-drop, 0) * size):
+                            out = sorted(set(rest) - set(new) | set(forced))
+                            if len(out) != extra or not must_play.isdisjoint(out):
+                                continue
+                            seats = list(left)  # the tables a spot changes are copied
+                            for t in {t for t, _s in spots}:
+                                seats[t] = list(left[t])
+                            for (t, s), p in zip(spots, fillers, strict=True):
+                                seats[t][s] = p
+                            seats += [list(new[i : i + size]) for i in range(0, len(new), size)]
+                            yield seats, out, set(fillers) | set(new)
+
+    moved: Counter[int] = Counter()  # players seated where the plan had not (so far)
+
+    def repair(k: int) -> bool:
+        nonlocal work
+        if k == len(plan):
+            return True
+        least = sorted(counts.values())
+        for tables, out, placed in choices(plan[k]):
+            work += 1
+            if work > REPAIR_WORK:
+                return False
+            if sorted(counts[p] for p in out) != least[: len(out)]:
+                continue  # not as fair as the fewest byes first
+            # The plan's own pairs never meet twice: only tables with a player moved can.
+            touched = placed.union(+moved)
+            if meets_again([t for t in tables if not touched.isdisjoint(t)]):
+                continue
+            pairs = [pair for table in tables for pair in _pairs(table)]
+            met.update(pairs)
+            counts.update(out)
+            moved.update(placed)
+            rounds.append(tables)
+            byes.append(out)
+            if repair(k + 1):
+                return True
+            met.subtract(pairs)
+            counts.subtract(out)
+            moved.subtract(placed)
+            rounds.pop()
+            byes.pop()
+        return False
+
+    return RepairedPlan(rounds, byes) if repair(0) else None
 
 
 @cache

@@ -44,10 +44,10 @@ from tournaments.seating import (
     SEATING_ALGORITHM,
     Quality,
     SeatingError,
-    byes_from_plan,
     byes_keeping_winds,
     byes_needed,
     plan_rounds,
+    repaired_plan,
     seating_quality,
 )
 from tournaments.seating_csv import check_everyone_seated, parse_seating_csv
@@ -454,8 +454,15 @@ def _draw_input(tournament: Tournament, number: int, method: str, *, byes: bool)
     size = table_size_of(tournament.ruleset)
     hint = _hint(tournament, number) if method == SeatingMethod.RANDOM else None
     extra = len(entries) % size
-    # Players left or came since the plan was drawn: the byes that let it seat the rest.
-    from_plan = byes_from_plan(hint, [e.pk for e in entries], extra) if byes else None
+    from_plan = None
+    if hint and (byes or not extra) and _players_changed(hint, entries):
+        # Players left or came since the plan was drawn: the plan mended to seat them as they
+        # are (its own byes, its promise kept), where that can be done.
+        history = history_before(tournament, number)
+        past = _byes_so_far(tournament, number)
+        repaired = repaired_plan(hint, [e.pk for e in entries], extra, size, history, past)
+        if repaired is not None:
+            hint, from_plan = repaired.rounds, repaired.byes
     sitting_out = _byes(tournament, entries, size, number, from_plan) if byes else []
     players = sorted(entry.pk for entry in entries if entry.pk not in sitting_out)
     standings = _standings_order(tournament, players) if method == SeatingMethod.SWISS else None
@@ -472,6 +479,13 @@ def _draw_input(tournament: Tournament, number: int, method: str, *, byes: bool)
     if sitting_out and method == SeatingMethod.RANDOM:
         draw["later_byes"] = _later_byes(tournament, entries, size, number, sitting_out, from_plan)
     return draw
+
+
+def _players_changed(plan: Sequence[Any], entries: Sequence[Entry]) -> bool:
+    """Whether the players of a plan's rounds (those sitting out included) are no longer the
+    entries playing: someone left or came since it was drawn."""
+    planned = {p for round_ in plan for table in round_ for p in table}
+    return planned != {entry.pk for entry in entries}
 
 
 def redraw(tournament: Tournament, round_: Round) -> tuple[tuple[int, ...], ...]:
@@ -660,11 +674,7 @@ def _byes(
     order = _bye_order(tournament, entries, past)
     owed = past.get(order[extra - 1], 0)
     tier = sum(1 for pk in order if past.get(pk, 0) <= owed)
-    counts: dict[int, list[int]] = {}
-    for round_ in history_before(tournament, number):
-        for table in round_:
-            for seat, entry in enumerate(table):
-                counts.setdefault(entry, [0] * size)[seat] += 1
+    counts = _seat_counts(history_before(tournament, number), size)
     planned = _planned_byes(tournament, number)
     fairest = sorted(past.get(pk, 0) for pk in order[:extra])
     if planned is not None and (
@@ -674,6 +684,16 @@ def _byes(
     if planned is None and from_plan and sorted(past.get(pk, 0) for pk in from_plan[0]) == fairest:
         planned = list(from_plan[0])
     return sorted(byes_keeping_winds(order, tier, counts, extra, size, planned))
+
+
+def _seat_counts(history: Sequence[Sequence[Sequence[int]]], size: int) -> dict[int, list[int]]:
+    """How many times each entry took each seat (East first) in these rounds."""
+    counts: dict[int, list[int]] = {}
+    for round_ in history:
+        for table in round_:
+            for seat, entry in enumerate(table):
+                counts.setdefault(entry, [0] * size)[seat] += 1
+    return counts
 
 
 def _byes_so_far(tournament: Tournament, number: int) -> dict[int, int]:

@@ -33,6 +33,7 @@ from tournaments.seating import (
     _Field,
     _galois_field,
     _holey_rounds,
+    _missing_player_rounds,
     _stand_in_multipliers,
     _stand_in_seats,
     byes_keeping_winds,
@@ -43,6 +44,7 @@ from tournaments.seating import (
     orbit_rounds,
     outlook,
     plan_rounds,
+    repaired_plan,
     resolvable_rounds,
     seating_quality,
     six_by_four_rounds,
@@ -1493,3 +1495,51 @@ def test_so_few_tables_past_their_bound_share_no_more_than_every_two_rounds_must
     assert sum(n * (n - 1) // 2 for n in met.values()) == rounds * (rounds - 1) // 2 * shared
     assert max(met.values()) == (rounds if players == size else 2)
     assert seating_quality(drawn, table_size=size).wind_imbalance <= 1
+
+
+def test_a_plan_mended_for_a_player_who_came_seats_them_at_the_missing_players_table() -> None:
+    """35 players with three byes a round play the design of 36 around a player who never
+    comes; a 36th arrives before round 1: the mended plan seats everyone every round, the
+    newcomer with the three who were to sit out (the missing player's table), no byes left,
+    and nobody meets anyone twice, counted from its rounds."""
+    design = _missing_player_rounds(32, 4, 11)
+    assert design is not None
+    missing, newcomer = 35, 100
+    plan = [[list(table) for table in round_ if missing not in table] for round_ in design]
+    repaired = repaired_plan(plan, [*range(35), newcomer], 0, 4, [], {})
+    assert repaired is not None
+    assert repaired.byes == [[] for _ in design]
+    met: Counter[frozenset[int]] = Counter()
+    for round_, planned in zip(repaired.rounds, design, strict=True):
+        assert sorted(p for table in round_ for p in table) == [*range(35), newcomer]
+        mates = next(table for table in planned if missing in table)
+        at = next(table for table in round_ if newcomer in table)
+        assert sorted(at) == sorted(p if p != missing else newcomer for p in mates)
+        met.update(frozenset(pair) for table in round_ for pair in combinations(table, 2))
+    assert set(met.values()) == {1}
+
+
+def test_a_plan_mended_for_a_player_who_left_sits_out_their_tablemates() -> None:
+    """32 players over 10 rounds of a design, three played; player 5 leaves: the mended plan of
+    the other seven rounds leaves out 5's table, its three others sitting out (a different
+    three each round), and nobody meets anyone twice over all ten rounds, counted from them."""
+    design = constructed_rounds(list(range(32)), 4, 10, random.Random("mend"))
+    played, plan = design[:3], design[3:]
+    here = [p for p in range(32) if p != 5]
+    repaired = repaired_plan(plan, here, 3, 4, played, {})
+    assert repaired is not None
+    for round_, planned, out in zip(repaired.rounds, plan, repaired.byes, strict=True):
+        mates = next(table for table in planned if 5 in table)
+        assert out == sorted(p for p in mates if p != 5)
+        assert sorted(p for table in round_ for p in table) == sorted(set(here) - set(out))
+    assert len({p for out in repaired.byes for p in out}) == 21  # nobody sits out twice
+    met = Counter(
+        frozenset(pair)
+        for round_ in [*played, *repaired.rounds]
+        for table in round_
+        for pair in combinations(table, 2)
+    )
+    assert set(met.values()) == {1}
+    # Two leaving (5 and 9): within two moves a round no mended plan keeps the promise here,
+    # and none is returned (the draw then searches, as docs/seating.md says).
+    assert repaired_plan(plan, [p for p in here if p != 9], 2, 4, played, {}) is None
