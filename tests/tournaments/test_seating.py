@@ -1368,6 +1368,23 @@ def test_stand_ins_in_a_transversal_design_meet_nobody_twice_by_construction(
     assert_stand_ins_seat_their_rounds(built, playing, everyone, size)
 
 
+def assert_promised_byes_seat_their_rounds(
+    seated_a_round: int, byes: int, rounds: int, size: int, data: st.DataObject
+) -> None:
+    """The page promises these rounds with byes; drawn with byes on whoever the data chooses
+    (nobody twice) and any seed, they seat every round's own players without a repeat and
+    with every wind within one (``assert_stand_ins_seat_their_rounds``)."""
+    assert outlook(seated_a_round, rounds, size, byes).sure
+    everyone = list(range(1, seated_a_round + byes + 1))
+    order = data.draw(st.permutations(everyone))
+    out = [set(order[k * byes : (k + 1) * byes]) for k in range(rounds)]
+    playing = [[p for p in everyone if p not in round_out] for round_out in out]
+    field = _Field(playing[0], [], size, {}, 1, playing[1:])
+    built = field._stood_in(rounds, random.Random(data.draw(st.text(max_size=8))))
+    assert len(built) == rounds
+    assert_stand_ins_seat_their_rounds(built, playing, everyone, size)
+
+
 # Fields with byes whose rounds the page promises by the stand-ins' seats in a design found
 # outright (``_stand_in_seats``), past what the transversal design gives: (players a round,
 # byes, rounds, size). 34 over 10 and 9 with two byes, 33 over 10 with one (the design of 32),
@@ -1393,15 +1410,7 @@ def test_stand_ins_seated_in_a_design_outright_meet_nobody_twice_as_the_page_pro
     every round's own players and nobody meets anyone twice (counted here from the rounds),
     and seats by each player's own groups of rounds keep every wind within one."""
     seated_a_round, byes, rounds, size = case
-    assert outlook(seated_a_round, rounds, size, byes).sure
-    everyone = list(range(1, seated_a_round + byes + 1))
-    order = data.draw(st.permutations(everyone))
-    out = [set(order[k * byes : (k + 1) * byes]) for k in range(rounds)]
-    playing = [[p for p in everyone if p not in round_out] for round_out in out]
-    field = _Field(playing[0], [], size, {}, 1, playing[1:])
-    built = field._stood_in(rounds, random.Random(data.draw(st.text(max_size=8))))
-    assert len(built) == rounds
-    assert_stand_ins_seat_their_rounds(built, playing, everyone, size)
+    assert_promised_byes_seat_their_rounds(seated_a_round, byes, rounds, size, data)
 
 
 # Fields with ``size - 1`` byes a round whose rounds the page promises by a design of the field
@@ -1423,16 +1432,7 @@ def test_byes_around_a_player_who_never_comes_meet_nobody_twice_as_the_page_prom
     here from the rounds), and seats by each player's own groups of rounds keep every wind
     within one, as the page promises before drawing."""
     seated_a_round, rounds, size = case
-    byes = size - 1
-    assert outlook(seated_a_round, rounds, size, byes).sure
-    everyone = list(range(1, seated_a_round + byes + 1))
-    order = data.draw(st.permutations(everyone))
-    out = [set(order[k * byes : (k + 1) * byes]) for k in range(rounds)]
-    playing = [[p for p in everyone if p not in round_out] for round_out in out]
-    field = _Field(playing[0], [], size, {}, 1, playing[1:])
-    built = field._stood_in(rounds, random.Random(data.draw(st.text(max_size=8))))
-    assert len(built) == rounds
-    assert_stand_ins_seat_their_rounds(built, playing, everyone, size)
+    assert_promised_byes_seat_their_rounds(seated_a_round, size - 1, rounds, size, data)
 
 
 def test_byes_around_a_missing_player_are_promised_only_while_its_design_lasts() -> None:
