@@ -2456,18 +2456,20 @@ def repaired_plan(
 ) -> RepairedPlan | None:
     """The rounds a draw planned (``plan``, in order from the round to draw) seating the players
     ``playing`` now, ``extra`` of them sitting out each round, after players left or came: as
-    few changes to the plan as keep its promise, nobody meeting anyone twice (over ``history``
-    and these rounds) and the byes as fair as the rule's (``byes_so_far``: the fewest byes so
-    far sit out first, so nobody sits out twice while anyone has not). In each round a table
-    of a player who left may be left out, its players sitting out (as at the table of a player
-    who never comes: 32 players, one leaving, play on with three byes a round); a seat of a
-    player who left, or of a player who sits out, is taken by one who was to sit out or came
-    (33 with one bye, one leaving: the player sitting out takes the seat; 33, one arriving
+    few changes to the plan as keep its promise, no pair the changes seat together meeting
+    twice (over ``history`` and these rounds; the plan's own pairs as it had them) and the
+    byes as fair as the rule's (``byes_so_far``: the fewest byes so far sit out first, so
+    nobody sits out twice while anyone has not). In each round a table of a player who left
+    may be left out, its players sitting out (as at the table of a player who never comes: 32
+    players, one leaving, play on with three byes a round); a seat of a player who left, or of
+    a player who sits out, is taken by one who was to sit out or who came, and up to ``MOVES``
+    players of the plan may move to another such seat or out (33 with one bye, one arriving
     late: the newcomer takes a seat whose player sits out); and where the players now fill
     more tables, those who were to sit out and those who came sit at new tables (35 with
     three byes from the design of 36, a fourth arriving: the missing player's table). A
-    depth-first search, the changes tried fewest first, looking at ``REPAIR_WORK`` rounds at
-    most (a count, not a clock); None where it finds none."""
+    depth-first search, the changes tried fewest first, trying ``REPAIR_WORK`` ways to seat a
+    round at most (a count, not a clock); None where it finds none (33 with one bye, one
+    leaving, say: the draw then searches)."""
     if not plan or not playing:
         return None
     here = set(playing)

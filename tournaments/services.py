@@ -544,15 +544,11 @@ def _later_byes(
     past = _byes_so_far(tournament, number)
     for entry in byes:
         past[entry] = past.get(entry, 0) + 1
-    # The byes planned before (by the draw with byes before, or from the plan) while this round
-    # took them: a plan's byes are not the rule's, and the rounds planned seat them.
-    before = _planned_byes_from(tournament, number)
-    if before and sorted(byes) == sorted(before[0]):
-        following = before[1:]
-    elif from_plan and sorted(byes) == from_plan[0]:
-        following = list(from_plan[1:])
-    else:
-        following = []
+    # The byes planned before (the plan mended for players who left or came, else the draw with
+    # byes before) while this round took them: a plan's byes need not be the rule's, and the
+    # rounds planned seat them.
+    before = from_plan or _planned_byes_from(tournament, number)
+    following = list(before[1:]) if before and sorted(byes) == sorted(before[0]) else []
     here = {entry.pk for entry in entries}
     later = []
     for k, _number in enumerate(range(number + 1, rounds_of_phase(tournament, number) + 1)):
@@ -675,14 +671,13 @@ def _byes(
     owed = past.get(order[extra - 1], 0)
     tier = sum(1 for pk in order if past.get(pk, 0) <= owed)
     counts = _seat_counts(history_before(tournament, number), size)
-    planned = _planned_byes(tournament, number)
+    # The plan mended for players who left or came, else the byes the draw before planned.
+    planned = list(from_plan[0]) if from_plan else _planned_byes(tournament, number)
     fairest = sorted(past.get(pk, 0) for pk in order[:extra])
     if planned is not None and (
         not set(planned) <= set(order) or sorted(past.get(pk, 0) for pk in planned) != fairest
     ):
         planned = None  # a player gone, or owed less than another: the plan no longer holds
-    if planned is None and from_plan and sorted(past.get(pk, 0) for pk in from_plan[0]) == fairest:
-        planned = list(from_plan[0])
     return sorted(byes_keeping_winds(order, tier, counts, extra, size, planned))
 
 
