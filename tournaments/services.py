@@ -389,9 +389,30 @@ def _check_drawable(tournament: Tournament, number: int, method: str) -> None:
         raise TournamentError(_("Make the cut before seating the finals."))
 
 
+# A draw input's key, never stored: the plan as it was before ``repaired_plan`` mended it with
+# repeats (``fewest``), for ``_draw`` to draw from too and keep the draw with fewer repeats.
+UNMENDED = "_unmended"
+
+
 def _draw(tournament: Tournament, number: int, method: str, *, byes: bool) -> Round:
     draw = _draw_input(tournament, number, method, byes=byes)
+    unmended = draw.pop(UNMENDED, None)
     planned = _seat(tournament, number, method, draw)
+    if unmended is not None:
+        # The plan mended with repeats is a start for the search, and so is the plan as it
+        # was: the draw from each, counted over the rounds before, and the fewer repeats kept
+        # (the mended one on a tie); the hint it drew from is kept with it, so it draws again.
+        history = history_before(tournament, number)
+        other = dict(draw, hint=unmended)
+        planned_other = _seat(tournament, number, method, other)
+
+        def repeats(rounds: Sequence[Any]) -> int:
+            return seating_quality(
+                [*history, *rounds], table_size=draw["table_size"]
+            ).repeated_pairs
+
+        if repeats(planned_other) < repeats(planned):
+            draw, planned = other, planned_other
     draw["plan"] = [[list(table) for table in round_] for round_ in planned[1:]]
     return _store_round(tournament, number, method, draw, planned[0])
 
@@ -454,13 +475,18 @@ def _draw_input(tournament: Tournament, number: int, method: str, *, byes: bool)
     size = table_size_of(tournament.ruleset)
     hint = _hint(tournament, number) if method == SeatingMethod.RANDOM else None
     extra = len(entries) % size
-    from_plan = None
+    from_plan, unmended = None, None
     if hint and (byes or not extra) and _players_changed(hint, entries):
         # Players left or came since the plan was drawn: the plan mended to seat them as they
         # are (its own byes, its promise kept), where that can be done.
         history = history_before(tournament, number)
         past = _byes_so_far(tournament, number)
-        repaired = repaired_plan(hint, [e.pk for e in entries], extra, size, history, past)
+        playing = [e.pk for e in entries]
+        repaired = repaired_plan(hint, playing, extra, size, history, past)
+        unmended = None
+        if repaired is None:  # none keeps the promise: the fewest repeats, a start to search
+            repaired = repaired_plan(hint, playing, extra, size, history, past, fewest=True)
+            unmended = hint
         if repaired is not None:
             hint, from_plan = repaired.rounds, repaired.byes
     sitting_out = _byes(tournament, entries, size, number, from_plan) if byes else []
@@ -476,6 +502,8 @@ def _draw_input(tournament: Tournament, number: int, method: str, *, byes: bool)
         "algorithm": SEATING_ALGORITHM,
     }
     draw["hint"] = hint
+    if from_plan is not None and unmended is not None:
+        draw[UNMENDED] = unmended  # the search may do better from the plan as it was: see _draw
     if sitting_out and method == SeatingMethod.RANDOM:
         draw["later_byes"] = _later_byes(tournament, entries, size, number, sitting_out, from_plan)
     return draw
