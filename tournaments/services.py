@@ -46,9 +46,11 @@ from tournaments.seating import (
     SeatingError,
     byes_keeping_winds,
     byes_needed,
+    free_seats,
     plan_rounds,
     repaired_plan,
     seating_quality,
+    winds_can_hold,
 )
 from tournaments.seating_csv import check_everyone_seated, parse_seating_csv
 from tournaments.standings import tournament_standings
@@ -346,6 +348,22 @@ def shortfall(tournament: Tournament, number: int) -> tuple[int, int]:
     count = len(playing_entries(tournament, number))
     extra = count % size
     return (byes_needed(count, size), extra) if extra else (0, 0)
+
+
+def winds_cannot_hold(tournament: Tournament, number: int) -> bool:
+    """Whether the players of round ``number``, filling the tables with no bye, cannot all take
+    a seat that keeps their winds within one, however they are seated: more of them have one
+    seat left to take (a seat taken least) than there are tables (a field that became full
+    after a drop-out: 201 players with a bye a round, one leaving after round 3, had 51 players
+    with only East left at 50 tables). The page says so before the draw; no draw can help it."""
+    entries = playing_entries(tournament, number)
+    size = table_size_of(tournament.ruleset)
+    if len(entries) < size or len(entries) % size:
+        return False  # the byes are chosen to keep the winds (``byes_keeping_winds``)
+    counts = _seat_counts(history_before(tournament, number), size)
+    fresh = (1 << size) - 1
+    free = [free_seats(counts[e.pk]) if e.pk in counts else fresh for e in entries]
+    return not winds_can_hold(free, size)
 
 
 @transaction.atomic

@@ -189,6 +189,39 @@ def test_the_live_standings_and_the_table_status_answer_htmx_with_their_part(
     assert 'hx-trigger="every 20s"' in table
 
 
+def test_the_page_says_when_no_seating_can_keep_every_wind_within_one(
+    club: Club, as_organiser: Client
+) -> None:
+    """Eight players over four rounds, the first three uploaded: 選手01, 02 and 03 never sat
+    East, so each has only East left to take, at two tables: however round 4 is seated one
+    of them sits a seat taken more (Hall's condition fails), and the page says so before the
+    draw. After the first round alone (three seats left to each) it says nothing."""
+    from tests.tournaments.conftest import make_tournament
+    from tournaments import services
+
+    tournament = make_tournament(club, players=8, rounds=4)
+    rows = [
+        "1,1,選手04,選手01,選手02,選手03",
+        "1,2,選手05,選手06,選手07,選手08",
+        "2,1,選手05,選手03,選手01,選手02",
+        "2,2,選手06,選手07,選手08,選手04",
+        "3,1,選手06,選手02,選手03,選手01",
+        "3,2,選手07,選手08,選手04,選手05",
+    ]
+    services.upload_rounds(tournament, "\n".join(rows) + "\n")
+    assert services.winds_cannot_hold(tournament, 4)
+    url = f"/c/{club.slug}/tournaments/{tournament.pk}/"
+    page = as_organiser.get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "The players of round 4 cannot all keep their winds within one" in page
+    page = as_organiser.get(url).content.decode()
+    assert "4回戦の参加者は、どう座っても全員の席(風)の偏りを1以内に保てません。" in page
+    fair = make_tournament(club, players=8, rounds=4, name="風の揃った大会")
+    services.upload_rounds(fair, "\n".join(rows[:2]) + "\n")  # one round: three seats left
+    assert not services.winds_cannot_hold(fair, 2)
+    page = as_organiser.get(f"/c/{club.slug}/tournaments/{fair.pk}/").content.decode()
+    assert "偏りを1以内に保てません" not in page
+
+
 def test_the_organiser_reads_what_the_seating_can_promise_before_drawing(
     club: Club, as_organiser: Client
 ) -> None:

@@ -45,6 +45,7 @@ from tournaments.services import (
     seating_record,
     shortfall,
     table_size_of,
+    winds_cannot_hold,
 )
 from tournaments.standings import tournament_ratings, tournament_standings
 
@@ -142,6 +143,7 @@ def _organiser_forms(tournament: Tournament, number: int | None) -> dict[str, An
         "upload_form": UploadForm(),
         "substitutes_needed": substitutes,
         "byes_needed": byes,
+        "winds_cannot_hold": bool(number) and winds_cannot_hold(tournament, number),
         "cut_due": cut_due,
         "table_size": table_size_of(tournament.ruleset),
     }
