@@ -5,9 +5,10 @@ Cases: random 16x5, 32x8, 32x9, 32x10, 40x13, 64x21, 200x8, 172x57, 132x43, 156x
 at three-player tables, 32x11, 12x8, 16x9, 56x19 and 18x9 at three-player tables (over the bound),
 32x9 with eight teams of four, 34x8 and 34x10 with two byes a round (over 10 the stand-ins take
 seats of the design of 32 chosen by a search of counted steps), 35x11 with three (the design of 36
-and a player who never comes, whose tablemates sit out); and swiss for 200 players over 8
-rounds (standings that change every round: a seeded shuffle stands in for the results). Every case
-is drawn twice, the second time with every core kept busy by other processes:
+and a player who never comes, whose tablemates sit out), 32x10 with player 1 leaving after round 3
+(the plan mended as the service mends it, ``repaired_plan``: three byes a round); and swiss for
+200 players over 8 rounds (standings that change every round: a seeded shuffle stands in for the
+results). Every case is drawn twice, the second time with every core kept busy by other processes:
 ``same_draw_under_load`` says whether both gave the same rounds (the search counts steps, never a
 clock). Wall-clock seconds of the slowest round; repeated meetings and the wind imbalance counted
 from the rounds. Prints one JSON object as its last line, with the keys of earlier versions
@@ -29,7 +30,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from tournaments.seating import Round, plan_rounds, seating_quality  # noqa: E402
+from tournaments.seating import Round, plan_rounds, repaired_plan, seating_quality  # noqa: E402
 
 SEED = "bench-2026"
 TARGETS = {"seconds_per_round": 2.0}
@@ -44,6 +45,7 @@ class Case:
     method: str = "random"
     teams: int = 0  # players in this many teams, in turn
     byes: int = 0  # players sitting out each round, in turn
+    leaves_after: int = 0  # player 1 leaves after this round (the plan mended, its byes taken)
 
     def field(self, number: int) -> list[int]:
         everyone = list(range(1, self.players + 1))
@@ -75,6 +77,7 @@ CASES = [
     Case("34x10 byes", 34, 10, byes=2),  # the stand-ins' seats chosen outright: 0 (was 2, v43)
     Case("35x11 byes", 35, 11, byes=3),  # around a player who never comes: 0 (v45; 10 was 6)
     Case("200x8 swiss", 200, 8, method="swiss"),
+    Case("32x10 a leaver", 32, 10, leaves_after=3),  # the mended plan, 3 byes a round: 0 (v46; 39)
 ]
 
 
@@ -88,10 +91,23 @@ def run(case: Case) -> Run:
     """One tournament's seating, round by round."""
     result, hint = Run(), None
     teams = {p: str(p % case.teams) for p in range(1, case.players + 1)} if case.teams else None
+    field, mended_byes = case.field, None
     for number in range(1, case.rounds + 1):
-        players = case.field(number)
-        standings = random.Random(f"{SEED}:{number}").sample(players, len(players))
         started = time.perf_counter()
+        if case.leaves_after and number == case.leaves_after + 1:  # as the service mends it
+            here = list(range(2, case.players + 1))
+            mended = repaired_plan(hint, here, len(here) % case.size, case.size, result.rounds, {})
+            assert mended is not None, "the plan could not be mended"
+            hint, mended_byes = mended.rounds, mended.byes
+
+            def field(
+                n: int, here: list[int] = here, byes: list[list[int]] = mended.byes
+            ) -> list[int]:
+                out = set(byes[n - case.leaves_after - 1])
+                return [p for p in here if p not in out]
+
+        players = field(number)
+        standings = random.Random(f"{SEED}:{number}").sample(players, len(players))
         plan = plan_rounds(
             players,
             result.rounds,
@@ -103,8 +119,8 @@ def run(case: Case) -> Run:
             teams=teams,
             standings=standings if case.method == "swiss" else None,
             hint=hint,
-            later_players=[case.field(m) for m in range(number + 1, case.rounds + 1)]
-            if case.byes and case.method == "random"
+            later_players=[field(m) for m in range(number + 1, case.rounds + 1)]
+            if (case.byes or mended_byes) and case.method == "random"
             else None,
         )
         result.slowest = max(result.slowest, time.perf_counter() - started)
