@@ -792,21 +792,16 @@ class _Field:
         if design is None:
             return []
         missing = count + size - 1
-        rounds = rng.sample(design, len(out))
+        rounds = [_less_a_point(round_, missing) for round_ in rng.sample(design, len(out))]
         holder: dict[int, int] = {}  # place of the design -> its player
-        for round_, round_out in zip(rounds, out, strict=True):
-            mates = next(t for t in round_ if missing in t)
-            places = [z for z in mates if z != missing]
-            holder.update(zip(places, rng.sample(list(round_out), len(round_out)), strict=True))
+        for (mates, _tables), round_out in zip(rounds, out, strict=True):
+            holder.update(zip(mates, rng.sample(list(round_out), len(round_out)), strict=True))
         free = [z for z in range(missing) if z not in holder]
         away = set(holder.values())
         rest = [p for p in self.everyone if p not in away]
         rng.shuffle(rest)
         holder.update(zip(free, rest, strict=True))
-        return [
-            [[holder[z] for z in table] for table in round_ if missing not in table]
-            for round_ in rounds
-        ]
+        return [[[holder[z] for z in table] for table in tables] for _mates, tables in rounds]
 
     def _stood_in_transversal(
         self,
@@ -2339,14 +2334,18 @@ def _holey_rounds(n: int, rng: random.Random) -> list[tuple[list[int], list[list
         design = constructed_rounds(list(range(n + 1)), 4, bound, rng)
         if len(design) < bound:
             return None
-        holey = []
-        for round_ in design:
-            hole = next(table for table in round_ if n in table)
-            tables = [list(table) for table in round_ if n not in table]
-            holey.append(([p for p in hole if p != n], tables))
-        return holey
+        return [_less_a_point(round_, n) for round_ in design]
     added = _with_a_point_added(n)
     return None if added is None else [([out], [list(t) for t in tables]) for out, tables in added]
+
+
+def _less_a_point(round_: Sequence[Sequence[int]], point: int) -> tuple[list[int], list[list[int]]]:
+    """A round of a design taken apart around one of its points: ``(its tablemates, the other
+    tables)``. Without that point the tablemates are a hole (``_holey_rounds``), or sit out
+    (``_Field._around_a_missing_player``)."""
+    mates = next(table for table in round_ if point in table)
+    tables = [list(table) for table in round_ if point not in table]
+    return [p for p in mates if p != point], tables
 
 
 @cache
