@@ -41,6 +41,7 @@ from tournaments.frame_designs import FRAMES, RESOLVABLE_FIVE, holey_rounds, res
 from tournaments.orbit_designs import ORBIT_ROUNDS
 from tournaments.published_designs import published_rounds
 from tournaments.rotational_designs import ROTATIONAL_ROUNDS
+from tournaments.stabilized_designs import STABILIZED_ROUNDS
 from tournaments.transversal_designs import galois_field as _galois_field
 from tournaments.transversal_designs import resolvable_transversal
 
@@ -51,7 +52,7 @@ RANDOM, SWISS = "random", "swiss"
 # The draw's own version: every change that gives any input another seating bumps it (a test
 # pins a few draws, so such a change cannot go unnoticed). Each drawn round keeps the version
 # that drew it, so that a record drawn by another Tenbou says so instead of "differs".
-SEATING_ALGORITHM = 47
+SEATING_ALGORITHM = 48
 METHODS = (RANDOM, SWISS)
 TEAM_COST, PAIR_COST = 100, 1  # teammates at one table weigh more than a repeated pair
 # A table of the round being drawn at which its players cannot all take a seat that keeps their
@@ -1986,6 +1987,51 @@ def rotational_rounds(
     return [] if entry is None else _drawn(group_rounds(*entry), players, rounds, rng)
 
 
+def stabilized_rounds_of(
+    moduli: Sequence[int], bases: Sequence[Sequence[Sequence[int]]]
+) -> list[list[list[int]]]:
+    """The rounds of a stored design of ``tournaments.stabilized_designs``: each base round
+    moved by every element ``g`` of ``G`` (the product of the ``Z_m`` over ``moduli``, player
+    ``s * |G| + x`` element ``x`` on side ``s``, the last two players fixed), every distinct
+    round once (a base round kept by a subgroup of order three gives ``|G| / 3``), in the order
+    of the base rounds and of the elements."""
+    order = 1
+    for m in moduli:
+        order *= m
+
+    def moved(p: int, g: int) -> int:
+        if p >= 2 * order:
+            return p
+        side, x = divmod(p, order)
+        total, unit = 0, 1
+        for m in reversed(moduli):  # mixed radix, the last modulus the lowest digit
+            total += ((x // unit + g // unit) % m) * unit
+            unit *= m
+        return side * order + total
+
+    built: list[list[list[int]]] = []
+    seen: set[frozenset[frozenset[int]]] = set()
+    for base in bases:
+        for g in range(order):
+            round_ = [[moved(p, g) for p in table] for table in base]
+            key = frozenset(frozenset(table) for table in round_)
+            if key not in seen:
+                seen.add(key)
+                built.append(round_)
+    return built
+
+
+def stabilized_rounds(
+    players: Sequence[int], size: int, rounds: int, rng: random.Random
+) -> list[list[list[int]]]:
+    """The stored design of two base rounds each kept by a subgroup of order three for this many
+    players (``tournaments.stabilized_designs``: 92 at tables of four, a resolvable group
+    divisible design of type 2⁴⁶ found by SAT), drawn at random: nobody meets anyone twice over
+    the bound's rounds, each player's one unmet opponent the other of its group."""
+    entry = STABILIZED_ROUNDS.get((len(players), size))
+    return [] if entry is None else _drawn(stabilized_rounds_of(*entry), players, rounds, rng)
+
+
 def orbit_rounds_of(
     n: int,
     cycles: int,
@@ -2744,6 +2790,7 @@ FALLBACK_CONSTRUCTIONS = (
     inflated_group_rounds,
     framed_rounds,
     grouped_rounds,
+    stabilized_rounds,
     copied_rounds,
 )
 

@@ -39,6 +39,7 @@ from tournaments.seating import (
     byes_keeping_winds,
     byes_needed,
     constructed_rounds,
+    copied_rounds,
     free_seats,
     inflated_group_rounds,
     orbit_rounds,
@@ -52,6 +53,7 @@ from tournaments.seating import (
     turned_rounds,
     winds_can_hold,
 )
+from tournaments.stabilized_designs import STABILIZED_ROUNDS
 
 
 def seat_round(*args: Any, **options: Any) -> Any:
@@ -868,7 +870,10 @@ PACKINGS_BUILT = [
 ]
 
 
-@pytest.mark.parametrize(("players", "size"), [*PACKINGS_FOUND, *PACKINGS_STORED, *PACKINGS_BUILT])
+@pytest.mark.parametrize(
+    ("players", "size"),
+    [*PACKINGS_FOUND, *PACKINGS_STORED, *PACKINGS_BUILT, *sorted(STABILIZED_ROUNDS)],
+)
 def test_the_packings_found_offline_seat_the_bound_and_nobody_twice(
     players: int, size: int
 ) -> None:
@@ -904,20 +909,18 @@ def test_a_design_found_short_of_the_bound_seats_its_rounds_and_nobody_twice(
 
 
 @pytest.mark.parametrize(("players", "rounds"), [(92, 29), (164, 53), (188, 61)])
-def test_four_copies_seat_one_round_short_of_the_bound_where_no_design_is_stored(
-    players: int, rounds: int
-) -> None:
+def test_four_copies_seat_one_round_short_of_the_bound(players: int, rounds: int) -> None:
     """92 = 4 x 23, 164 = 4 x 41 and 188 = 4 x 47 (bounds 30, 54 and 62; the stored designs
     had 28, 50 and 56): four copies joined by a resolvable TD(4, n), ``n - 1`` of its rounds
     and the holey rounds of the design of 24 or 48 less a player (7, 15) or of 40 and a
-    player added (13). Drawn as a tournament would, everyone every round, nobody twice, and
-    the page promises as many."""
+    player added (13). Everyone every round, nobody twice, and the page promises at least as
+    many (92 reaches its 30 from version 48 by a stored design, below)."""
     bound = (players - 2) // 3
     everyone = list(range(1, players + 1))
-    drawn = constructed_rounds(everyone, 4, bound, random.Random(11))
+    drawn = copied_rounds(everyone, 4, bound, random.Random(11))
     assert len(drawn) == rounds == bound - 1
     assert set(meetings(drawn, everyone, 4).values()) == {1}
-    assert outlook(players, bound).constructed == rounds
+    assert outlook(players, bound).constructed >= rounds
 
 
 @pytest.mark.parametrize(
@@ -1174,6 +1177,10 @@ PINNED_DRAWS = {
     # start when no mend keeps the promise, and the seat orders searched before a search's
     # rounds are given up for the plan's; these eight did not move
     47: "89b0b643bf4c6834053a75487c76611c9a84ccf51c28ee84848de41b91bf7ea8",
+    # 48: 92 players over 30 rounds without a repeat (a stored design of two base rounds each
+    # kept by a subgroup of order three, found by SAT; four copies had 29); these eight did
+    # not move
+    48: "89b0b643bf4c6834053a75487c76611c9a84ccf51c28ee84848de41b91bf7ea8",
 }
 
 
