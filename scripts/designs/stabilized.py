@@ -221,6 +221,8 @@ LAYOUTS: dict[str, tuple[tuple[int, ...], tuple[Element, Element], Callable | No
         lambda p: (p[1], (-p[0]) % 3, (2 * p[2]) % 11),
         True,
     ),
+    # 56 with the sides swapped by the turn (a, b, z) -> (b, -a, z)
+    "56s": ((3, 3, 3), ((1, 0, 0), (0, 1, 0)), lambda p: (p[1], (-p[0]) % 3, p[2]), True),
     # 56: Z_3 x Z_3 x Z_3, no turn (the test of the model: found in 20 s)
     "56": ((3, 3, 3), ((1, 0, 0), (0, 1, 0)), None, False),
 }
@@ -242,7 +244,7 @@ def check(players: int, rounds: list[list[list[int]]]) -> None:
 def main() -> None:
     layout = sys.argv[2] if sys.argv[1] == "--pairs" else sys.argv[1]
     moduli, gens, turn, swap = LAYOUTS[layout]
-    players = int(layout.rstrip("abcde"))
+    players = int(layout.rstrip("abcdes"))
     clauses, pool, info = build_pairs(players, moduli, gens, turn, swap)
     print(
         f"{pool.top} variables, {len(clauses)} clauses, {info['keys']} differences", file=sys.stderr
