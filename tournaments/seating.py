@@ -1956,25 +1956,34 @@ def resolvable_rounds(
     return built
 
 
+def _distinct_moves(
+    bases: Iterable[Sequence[Sequence[int]]], moves: Sequence[Callable[[int], int]]
+) -> list[list[list[int]]]:
+    """Each base round moved by each of ``moves`` (a map of the players), every distinct round
+    once, in the order of the base rounds and of the moves."""
+    built: list[list[list[int]]] = []
+    seen: set[frozenset[frozenset[int]]] = set()
+    for base in bases:
+        for move in moves:
+            round_ = [[move(p) for p in table] for table in base]
+            key = frozenset(frozenset(table) for table in round_)
+            if key not in seen:
+                seen.add(key)
+                built.append(round_)
+    return built
+
+
 def group_rounds(group: tuple[int, int], base: Sequence[Sequence[int]]) -> list[list[list[int]]]:
     """The distinct translates of ``base`` by the elements of ``Z_m1 x Z_m2`` (player
     ``a*m2 + x`` is the element ``(a, x)``; player ``m1*m2``, ``∞``, stays), in the order of
     the elements."""
     m1, m2 = group
     fixed = m1 * m2
-    built: list[list[list[int]]] = []
-    seen: set[frozenset[frozenset[int]]] = set()
 
-    def moved(p: int, a: int, x: int) -> int:
-        return p if p == fixed else ((p // m2 + a) % m1) * m2 + (p % m2 + x) % m2
+    def by(a: int, x: int) -> Callable[[int], int]:
+        return lambda p: p if p == fixed else ((p // m2 + a) % m1) * m2 + (p % m2 + x) % m2
 
-    for a, x in ((a, x) for a in range(m1) for x in range(m2)):
-        round_ = [[moved(p, a, x) for p in table] for table in base]
-        key = frozenset(frozenset(table) for table in round_)
-        if key not in seen:
-            seen.add(key)
-            built.append(round_)
-    return built
+    return _distinct_moves([base], [by(a, x) for a in range(m1) for x in range(m2)])
 
 
 def rotational_rounds(
@@ -1999,26 +2008,20 @@ def stabilized_rounds_of(
     for m in moduli:
         order *= m
 
-    def moved(p: int, g: int) -> int:
-        if p >= 2 * order:
-            return p
-        side, x = divmod(p, order)
-        total, unit = 0, 1
-        for m in reversed(moduli):  # mixed radix, the last modulus the lowest digit
-            total += ((x // unit + g // unit) % m) * unit
-            unit *= m
-        return side * order + total
+    def by(g: int) -> Callable[[int], int]:
+        def moved(p: int) -> int:
+            if p >= 2 * order:
+                return p
+            side, x = divmod(p, order)
+            total, unit = 0, 1
+            for m in reversed(moduli):  # mixed radix, the last modulus the lowest digit
+                total += ((x // unit + g // unit) % m) * unit
+                unit *= m
+            return side * order + total
 
-    built: list[list[list[int]]] = []
-    seen: set[frozenset[frozenset[int]]] = set()
-    for base in bases:
-        for g in range(order):
-            round_ = [[moved(p, g) for p in table] for table in base]
-            key = frozenset(frozenset(table) for table in round_)
-            if key not in seen:
-                seen.add(key)
-                built.append(round_)
-    return built
+        return moved
+
+    return _distinct_moves(bases, [by(g) for g in range(order)])
 
 
 def stabilized_rounds(

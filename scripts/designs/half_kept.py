@@ -14,7 +14,7 @@ such orbits, one for each move by ``T``) or by base round 2.
 Where ``Z_3 × Z_p`` is cyclic (``p`` prime to 3: 68, 140, 188) ``stabilized.py`` has no model; this
 one has, for every ``N ≡ 8 mod 12``.
 
-``half_kept.py N SECONDS``: prints the design's rounds as JSON, checked pair by pair.
+``half_kept.py N``: prints the design's rounds as JSON, checked pair by pair.
 
 Runs (2026-11-29): 20 none at once, 32 none in 6 s (its design, the 8-4-10, is not of this
 kind), 44 no answer in 600 s with two other searches on the machine's two cores; not tried
@@ -23,16 +23,16 @@ on 68, 140 or 188. ``stabilized.py``, where both base rounds are kept, found 92.
 
 from __future__ import annotations
 
-import json
 import sys
-import threading
-import time
-from collections import Counter
 from itertools import combinations
+from pathlib import Path
 
 from pysat.card import CardEnc, EncType
 from pysat.formula import IDPool
-from pysat.solvers import Solver
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from stabilized import solve_and_print
 
 Point = tuple[int, int, int]  # (a, x, side)
 
@@ -205,37 +205,13 @@ def rounds_of(players: int, model: set[int], pool: IDPool, info: dict) -> list[l
     return rounds
 
 
-def check(players: int, rounds: list[list[list[int]]]) -> None:
-    n = (players - 2) // 2
-    met: Counter[frozenset[int]] = Counter()
-    for round_ in rounds:
-        assert sorted(q for table in round_ for q in table) == list(range(players))
-        for table in round_:
-            met.update(frozenset(pair) for pair in combinations(table, 2))
-    assert max(met.values()) == 1
-    groups = {frozenset((x, x + n)) for x in range(n)} | {frozenset((2 * n, 2 * n + 1))}
-    unmet = {frozenset(pair) for pair in combinations(range(players), 2)} - set(met)
-    assert unmet == groups, len(unmet)
-
-
 def main() -> None:
-    players, seconds = (int(x) for x in sys.argv[1:3])
+    players = int(sys.argv[1])
     clauses, pool, info = build(players)
     print(
         f"{pool.top} variables, {len(clauses)} clauses, {info.get('keys')} orbits", file=sys.stderr
     )
-    start = time.time()
-    with Solver(name="cadical195", bootstrap_with=clauses) as solver:
-        timer = threading.Timer(seconds, solver.interrupt)
-        timer.start()
-        found = solver.solve_limited(expect_interrupt=True)
-        timer.cancel()
-        print(f"{found} in {time.time() - start:.1f} s", file=sys.stderr)
-        if found:
-            model = {v for v in solver.get_model() if v > 0}
-            rounds = rounds_of(players, model, pool, info)
-            check(players, rounds)
-            print(json.dumps({"players": players, "rounds": rounds}))
+    solve_and_print(players, clauses, lambda model: rounds_of(players, model, pool, info))
 
 
 if __name__ == "__main__":

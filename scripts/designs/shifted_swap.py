@@ -26,15 +26,16 @@ this layout does not reach 68, 140 or 188 either; kept as the record.
 
 from __future__ import annotations
 
-import json
 import sys
-import time
-from collections import Counter
 from itertools import combinations
+from pathlib import Path
 
 from pysat.card import CardEnc, EncType
 from pysat.formula import IDPool
-from pysat.solvers import Solver
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from stabilized import solve_and_print, transitive
 
 Point = tuple[int, int]  # (cycle, place): cycles 0-2 the A cycles, 3-5 the B cycles
 
@@ -102,12 +103,7 @@ def build(
         clauses.extend(
             CardEnc.equals([*partners, mate], 3, vpool=pool, encoding=EncType.seqcounter).clauses
         )
-    for u, v, w in combinations(points, 3):
-        uv, vw, uw = together(u, v), together(v, w), together(u, w)
-        for a, b, z in ((uv, vw, uw), (uv, uw, vw), (uw, vw, uv)):
-            if a is None or b is None:
-                continue
-            clauses.append([-a, -b] + ([z] if z is not None else []))
+    clauses.extend(transitive(points, together))
     for f in (0, 1):
         for c, e in combinations(range(3), 2):
             for x in range(p):
@@ -159,33 +155,11 @@ def rounds_of(players: int, model: set[int], info: dict) -> list[list[list[int]]
     return rounds
 
 
-def check(players: int, rounds: list[list[list[int]]]) -> None:
-    p = (players - 2) // 6
-    met: Counter[frozenset[int]] = Counter()
-    for round_ in rounds:
-        assert sorted(q for table in round_ for q in table) == list(range(players))
-        for table in round_:
-            met.update(frozenset(pair) for pair in combinations(table, 2))
-    assert max(met.values()) == 1
-    groups = {frozenset((c * p + x, (c + 3) * p + x)) for c in range(3) for x in range(p)}
-    groups.add(frozenset((6 * p, 6 * p + 1)))
-    unmet = {frozenset(pair) for pair in combinations(range(players), 2)} - set(met)
-    assert unmet == groups, len(unmet)
-
-
 def main() -> None:
     players, h1, h2 = (int(x) for x in sys.argv[1:4])
     clauses, pool, info = build(players, (0, h1, h2), "--free" not in sys.argv)
     print(f"{pool.top} variables, {len(clauses)} clauses", file=sys.stderr)
-    start = time.time()
-    with Solver(name="cadical195", bootstrap_with=clauses) as solver:
-        found = solver.solve()
-        print(f"{found} in {time.time() - start:.1f} s", file=sys.stderr)
-        if found:
-            model = {v for v in solver.get_model() if v > 0}
-            rounds = rounds_of(players, model, info)
-            check(players, rounds)
-            print(json.dumps({"players": players, "rounds": rounds}))
+    solve_and_print(players, clauses, lambda model: rounds_of(players, model, info))
 
 
 if __name__ == "__main__":

@@ -135,12 +135,7 @@ def build_pairs(
             clauses.extend(
                 CardEnc.equals(partners, 3, vpool=pool, encoding=EncType.seqcounter).clauses
             )
-        for u, v, x in combinations(points, 3):
-            uv, vx, ux = together(u, v), together(v, x), together(u, x)
-            for a, b, z in ((uv, vx, ux), (uv, ux, vx), (ux, vx, uv)):
-                if a is None or b is None:
-                    continue
-                clauses.append([-a, -b] + ([z] if z is not None else []))
+        clauses.extend(transitive(points, together))
         info["together"].append(together)
     everything = set(keys)
     back: dict[tuple, tuple] = {}
@@ -155,6 +150,18 @@ def build_pairs(
         )
     info["keys"] = len(everything)
     return clauses, pool, info
+
+
+def transitive(points: list, together: Callable) -> list[list[int]]:
+    """Sharing a table is transitive: with ``u`` and ``v`` together and ``v`` and ``w``, so are
+    ``u`` and ``w`` (``together`` None: never together)."""
+    clauses: list[list[int]] = []
+    for u, v, w in combinations(points, 3):
+        uv, vw, uw = together(u, v), together(v, w), together(u, w)
+        for a, b, z in ((uv, vw, uw), (uv, uw, vw), (uw, vw, uv)):
+            if a is not None and b is not None:
+                clauses.append([-a, -b] + ([z] if z is not None else []))
+    return clauses
 
 
 def pair_rounds(players: int, model: set[int], info: dict) -> list[list[list[int]]]:
@@ -229,6 +236,8 @@ LAYOUTS: dict[str, tuple[tuple[int, ...], tuple[Element, Element], Callable | No
 
 
 def check(players: int, rounds: list[list[list[int]]]) -> None:
+    """Every round seats everyone once, nobody meets anyone twice, and the pairs left unmet are
+    exactly the groups: player ``x`` with ``x + n`` (``n = (N - 2) / 2``), the last two."""
     n = (players - 2) // 2
     met: Counter[frozenset[int]] = Counter()
     for round_ in rounds:
@@ -249,13 +258,19 @@ def main() -> None:
     print(
         f"{pool.top} variables, {len(clauses)} clauses, {info['keys']} differences", file=sys.stderr
     )
+    solve_and_print(players, clauses, lambda model: pair_rounds(players, model, info))
+
+
+def solve_and_print(
+    players: int, clauses: list[list[int]], rounds_of: Callable[[set[int]], list[list[list[int]]]]
+) -> None:
+    """Solve (CaDiCaL), say how long it took, and print the rounds as JSON, checked."""
     start = time.time()
     with Solver(name="cadical195", bootstrap_with=clauses) as solver:
         found = solver.solve()
         print(f"{found} in {time.time() - start:.1f} s", file=sys.stderr)
         if found:
-            model = {v for v in solver.get_model() if v > 0}
-            rounds = pair_rounds(players, model, info)
+            rounds = rounds_of({v for v in solver.get_model() if v > 0})
             check(players, rounds)
             print(json.dumps({"players": players, "rounds": rounds}))
 
