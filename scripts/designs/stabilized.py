@@ -31,6 +31,11 @@ once (no design of type 2^10 exists). 92 with the turn ``(a, b, z) -> (b, -a, 2z
 49 minutes, the first model none in 25 (with the sides-swapping turn too), and with each
 base round also kept by multiplying ``z`` (by 2 or -1) or by signs on ``a`` and ``b``:
 unsatisfiable at once (for 56 too).
+164 (``--pairs 164``: ``Z_9 × Z_9``, the turn ``(x, y) -> (y, -x)``, 149,214 variables;
+``--pairs 164e``: ``Z_3^4``, ``(u, v) -> (v, -u)``) gave no answer in 61 and 51 minutes, run
+side by side; 200 with the sides swapped (``--pairs 200``) none in 15 minutes, and 56 with
+that kind of turn (``56s``) has none (unsatisfiable in 71 s). 200 has no turn that keeps
+the sides and pairs every difference off (it would need ``c² = -1`` modulo 11).
 """
 
 from __future__ import annotations
