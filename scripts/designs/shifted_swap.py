@@ -35,7 +35,7 @@ from pysat.formula import IDPool
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from stabilized import solve_and_print, transitive
+from stabilized import solve_and_print, tables_of, transitive
 
 Point = tuple[int, int]  # (cycle, place): cycles 0-2 the A cycles, 3-5 the B cycles
 
@@ -137,13 +137,7 @@ def rounds_of(players: int, model: set[int], info: dict) -> list[list[list[int]]
         [(c + 3 * f, next(x for x in range(p) if info["at"][f, c, x] in model)) for c in range(3)]
         for f in (0, 1)
     ]
-    seen = {u for table in base for u in table}
-    for u in points:
-        if u in seen:
-            continue
-        table = [u] + [w for w in points if w != u and together(u, w) in model]
-        seen.update(table)
-        base.append(table)
+    base += tables_of(points, together, model, {u for table in base for u in table})
     image = [[psi(u) for u in table] for table in base]
     rounds = []
     for tables in (base, image):

@@ -169,6 +169,18 @@ def transitive(points: list, together: Callable) -> list[list[int]]:
     return clauses
 
 
+def tables_of(points: list, together: Callable, model: set[int], seated: set) -> list[list]:
+    """A round's tables read from the pair variables true in ``model``, past the players
+    ``seated`` already (the fixed players' tablemates, say)."""
+    tables = []
+    for u in points:
+        if u not in seated:
+            table = [u] + [x for x in points if x != u and together(u, x) in model]
+            seated.update(table)
+            tables.append(table)
+    return tables
+
+
 def pair_rounds(players: int, model: set[int], info: dict) -> list[list[list[int]]]:
     add, moduli, turn, swap = info["add"], info["moduli"], info["turn"], info["swap"]
     n = (players - 2) // 2
@@ -186,14 +198,7 @@ def pair_rounds(players: int, model: set[int], info: dict) -> list[list[list[int
         if i == 1 and turn is not None:
             tables = [[(turn(e), 1 - s if swap else s) for e, s in table] for table in first_tables]
         else:
-            points, together = info["points"][i], info["together"][i]
-            seen: set = set()
-            for u in points:
-                if u in seen:
-                    continue
-                table = [u] + [x for x in points if x != u and together(u, x) in model]
-                seen.update(table)
-                tables.append(table)
+            tables = tables_of(info["points"][i], info["together"][i], model, set())
             first_tables = [list(t) for t in tables]
         ends = [
             [(e, 0) for e in sub],
