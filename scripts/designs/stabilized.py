@@ -36,6 +36,15 @@ unsatisfiable at once (for 56 too).
 side by side; 200 with the sides swapped (``--pairs 200``) none in 15 minutes, and 56 with
 that kind of turn (``56s``) has none (unsatisfiable in 71 s). 200 has no turn that keeps
 the sides and pairs every difference off (it would need ``c² = -1`` modulo 11).
+
+Not tried, and why (2026-11-29): the model needs only that ``G`` acts on itself, so ``G`` may be
+non-abelian, moved by ``x -> g·x`` and a pair's difference ``x⁻¹·y``; of the three fields whose
+``n`` has no ``Z_3 × Z_3`` only 188 has another group, ``Z_31 ⋊ Z_3`` (``(a, b)·(c, d) = (a +
+5^b·c, b + d)``; 33 and 69 give cyclic groups only). Its subgroups of order three are ``⟨(c,
+1)⟩``; an automorphism taking ``T_1 = ⟨(0, 1)⟩`` to ``T_2 = ⟨(c, 1)⟩`` and back is ``(a, b) ->
+(-a + c_b, b)`` (``c_0 = 0, c_1 = c, c_2 = 6c``), its own inverse, and it keeps the difference
+``(c / 2, 1)`` (sides kept) or every ``(a, 0)`` between the sides (sides swapped): no turn
+pairs the differences off, and without a turn 92 had not answered in 49 minutes.
 """
 
 from __future__ import annotations
