@@ -27,10 +27,10 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence, Set
 from dataclasses import dataclass
 from functools import cache
-from itertools import chain, combinations, permutations
+from itertools import chain, combinations, permutations, product
 from random import Random  # for _Field, whose method ``random`` hides the module there
 from typing import Any
 
@@ -52,7 +52,7 @@ RANDOM, SWISS = "random", "swiss"
 # The draw's own version: every change that gives any input another seating bumps it (a test
 # pins a few draws, so such a change cannot go unnoticed). Each drawn round keeps the version
 # that drew it, so that a record drawn by another Tenbou says so instead of "differs".
-SEATING_ALGORITHM = 48
+SEATING_ALGORITHM = 49
 METHODS = (RANDOM, SWISS)
 TEAM_COST, PAIR_COST = 100, 1  # teammates at one table weigh more than a repeated pair
 # A table of the round being drawn at which its players cannot all take a seat that keeps their
@@ -68,6 +68,14 @@ MIN_STEPS = 2_000
 STAND_IN_STEPS = 4_000
 REPAIR_WORK = 20_000  # ways to seat a round ``repaired_plan`` tries, at most
 MOVES = 2  # players ``repaired_plan`` may move in a round (to another seat, or out)
+# ``_Field._round_keeping_winds``: the players each try looks at, at most, and the most pairs
+# meeting again it tries one at a time before any number.
+ROUND_WORK = 20_000
+ROUND_REPEATS = 4
+# ``_Field._unblocked``: the most swaps it makes, and what a blocked table weighs there.
+UNBLOCK_STEPS = 60
+UNBLOCK_COST = 1_000
+UNBLOCK_TENURE = 3
 SEAT_ORDERS_WORK = 5_000  # orders ``_seat_orders_searched`` tries (64 over 21, a leaver: 2,000+)
 STUCK_STEPS = 600  # steps without a better plan before a random shake
 GIVE_UP_STEPS = 6000  # steps without a better plan before the best one is taken
@@ -524,11 +532,149 @@ class _Field:
             # Off the rhythm (byes), the search's rounds could not all keep the winds within
             # one, while the plan as it stood does: keep the plan, its repeats and its seats.
             tables = as_planned
+        if any(self.wind_blocked(table) for table in tables[0]) and winds_can_hold(
+            [self.free_seats[p] for p in self.players], self.size
+        ):
+            # A table of the round drawn at which the players cannot all keep their winds
+            # within one, where a round in which everyone can exists: the search weighed the
+            # winds against repeats (32 players after a drop-out from a field with byes chose
+            # two winds two apart over more repeats); the winds are a promise, so the round is
+            # mended to keep them (``_unblocked``, else seated again: ``_round_keeping_winds``),
+            # and the rounds planned after it stay as they are where it meets none of their
+            # pairs, else they are searched again from there, the round kept.
+            later = {pair for round_ in tables[1:] for table in round_ for pair in _pairs(table)}
+            first = self._unblocked(tables[0], later) or self._round_keeping_winds(rng)
+            if first is not None:
+                start = [first, *([list(t) for t in r] for r in tables[1:])]
+                if any(pair in later for table in first for pair in _pairs(table)):
+                    again = _Plan(self, start, rng, locked=1)
+                    again.search(steps // 2)
+                    start = again.tables
+                tables = start
         if hint is None or not self._winds_hold(tables):
             tables = _Winds(self, tables).seat()
             if len(tables) > 1:
                 tables[0] = self._seats_for_next(tables[0], tables[1])
         return [tuple(tuple(table) for table in round_) for round_ in tables]
+
+    def _unblocked(
+        self, tables: Sequence[Sequence[int]], later: Set[tuple[int, int]]
+    ) -> list[list[int]] | None:
+        """The round drawn mended so that none of its tables is ``wind_blocked``: a player of a
+        blocked table swapped with a player of another table, each step the swap that costs
+        least (a blocked table weighing more than every pair; a pair that met before, or meets
+        in the rounds planned after it, ``later``, one; teammates ``TEAM_COST``), the first in
+        table order on a tie, even where it costs more (a player swapped stays put for
+        ``UNBLOCK_TENURE`` steps), ``UNBLOCK_STEPS`` steps at most; None when a table is still
+        blocked by then."""
+        round_ = [list(table) for table in tables]
+        met, teams = self.met, self.teams
+
+        def cost(table: Sequence[int]) -> int:
+            found = UNBLOCK_COST * self.wind_blocked(table) + TEAM_COST * _teammates(table, teams)
+            return found + sum(1 for pair in _pairs(table) if met[pair] or pair in later)
+
+        costs = [cost(table) for table in round_]
+        moved: dict[int, int] = {}  # player -> the step until which they stay where they went
+        for step in range(UNBLOCK_STEPS):
+            blocked = [t for t, table in enumerate(round_) if self.wind_blocked(table)]
+            if not blocked:
+                return round_
+            best: tuple[int, int, int, int, int] | None = None
+            for t in blocked:
+                for u in range(len(round_)):
+                    if u == t:
+                        continue
+                    for a, b in product(range(self.size), repeat=2):
+                        if max(moved.get(round_[t][a], -1), moved.get(round_[u][b], -1)) >= step:
+                            continue  # swapped a moment ago: stays put
+                        mine, theirs = list(round_[t]), list(round_[u])
+                        mine[a], theirs[b] = theirs[b], mine[a]
+                        change = cost(mine) + cost(theirs) - costs[t] - costs[u]
+                        if best is None or change < best[0]:
+                            best = (change, t, a, u, b)
+            if best is None:
+                return None
+            _change, t, a, u, b = best
+            round_[t][a], round_[u][b] = round_[u][b], round_[t][a]
+            moved[round_[t][a]] = moved[round_[u][b]] = step + UNBLOCK_TENURE
+            costs[t], costs[u] = cost(round_[t]), cost(round_[u])
+        return None
+
+    def _round_keeping_winds(self, rng: Random) -> list[list[int]] | None:
+        """The round drawn seated so that every player can take a seat taken least (none of
+        its tables ``wind_blocked``), teammates apart, with as few pairs meeting again as a
+        depth-first search finds: none first, then one more at a time up to ``ROUND_REPEATS``,
+        then any; each try looks at ``ROUND_WORK`` players at most (a count, not a clock).
+        Players with the fewest free seats are seated first, the others in an order the seed
+        draws. None when no try finds one (or ``winds_can_hold`` says none exists)."""
+        masks = {p: self.free_seats[p] for p in self.players}
+        order = list(self.players)
+        rng.shuffle(order)
+        order.sort(key=lambda p: masks[p].bit_count())
+        for allowed in (*range(ROUND_REPEATS + 1), None):
+            found = self._round_by_search(order, masks, allowed)
+            if found is not None:
+                return found
+        return None
+
+    def _round_by_search(
+        self, order: Sequence[int], masks: Mapping[int, int], allowed: int | None
+    ) -> list[list[int]] | None:
+        """``_round_keeping_winds``' depth-first search, at most ``allowed`` pairs meeting again
+        (None: any number)."""
+        size, teams, met = self.size, self.teams, self.met
+        seated: set[int] = set()
+        tables: list[list[int]] = []
+        work = 0
+        again = 0
+
+        def fits(table: list[int], player: int) -> int | None:
+            """The pairs met before that ``player`` adds to ``table``, or None where teammates
+            would sit together or the pairs met before exceed what is allowed."""
+            added = 0
+            for other in table:
+                if player in teams and teams.get(other) == teams[player]:
+                    return None
+                if met[(other, player) if other < player else (player, other)]:
+                    added += 1
+            if allowed is not None and again + added > allowed:
+                return None
+            return added
+
+        def grow(table: list[int], candidates: list[int]) -> bool:
+            nonlocal work, again
+            if len(table) == size:
+                seated.update(table)
+                tables.append(list(table))
+                rest = [masks[p] for p in order if p not in seated]
+                if winds_can_hold(rest, size) and fill():
+                    return True
+                tables.pop()
+                seated.difference_update(table)
+                return False
+            for i, player in enumerate(candidates):
+                work += 1
+                if work > ROUND_WORK:
+                    return False
+                added = fits(table, player)
+                if added is None:
+                    continue
+                table.append(player)
+                again += added
+                if not self.wind_blocked(table) and grow(table, candidates[i + 1 :]):
+                    return True
+                again -= added
+                table.pop()
+            return False
+
+        def fill() -> bool:
+            if len(seated) == len(order):
+                return True
+            first = next(p for p in order if p not in seated)
+            return grow([first], [p for p in order if p not in seated and p != first])
+
+        return tables if fill() else None
 
     def _seats_for_next(
         self, tables: list[list[int]], following: Sequence[Sequence[int]]

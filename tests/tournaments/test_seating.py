@@ -1181,6 +1181,9 @@ PINNED_DRAWS = {
     # kept by a subgroup of order three, found by SAT; four copies had 29); these eight did
     # not move
     48: "89b0b643bf4c6834053a75487c76611c9a84ccf51c28ee84848de41b91bf7ea8",
+    # 49: a round drawn whose tables cannot all keep the winds within one, where a round that
+    # does exists, is mended by swaps (or seated again) to keep them; these eight did not move
+    49: "89b0b643bf4c6834053a75487c76611c9a84ccf51c28ee84848de41b91bf7ea8",
 }
 
 
@@ -1325,6 +1328,79 @@ def test_any_rounds_with_any_byes_can_be_seated_with_every_players_winds_within_
             for seat, player in enumerate(table):
                 winds[player][seat] += 1
         assert max(max(w) - min(w) for w in winds.values()) <= 1
+
+
+@settings(deadline=None, max_examples=60)
+@given(
+    st.integers(min_value=2, max_value=8),  # tables a round
+    st.integers(min_value=1, max_value=3),  # players beyond the tables (byes before)
+    st.integers(min_value=1, max_value=7),  # rounds played
+    st.integers(min_value=1, max_value=4),  # rounds left, the one drawn among them
+    st.randoms(use_true_random=False),
+    st.booleans(),  # the draw given a plan (random rounds) to start from
+    st.sampled_from([3, 4]),
+)
+def test_the_round_drawn_keeps_every_wind_within_one_whenever_any_round_can(
+    tables: int,
+    extra: int,
+    played: int,
+    left: int,
+    rng: random.Random,
+    with_plan: bool,
+    size: int,
+) -> None:
+    """Rounds played with byes falling anywhere (seated within one by ``_colour_blocks``), then
+    the field without those beyond the tables, as after a drop-out: whenever some round lets
+    every player take a seat taken least (``winds_can_hold``), the round drawn seats everyone
+    once and keeps every wind within one, whatever it weighs in repeats; counted from its seats.
+    Version 48 let a search trade two winds two apart for fewer repeats (33 players with a bye,
+    one leaving after round 3 of 10)."""
+    everyone = list(range(tables * size + extra))
+    history = []
+    for _ in range(played):
+        playing = rng.sample(everyone, tables * size)
+        history.append([playing[t * size : (t + 1) * size] for t in range(tables)])
+    seated = _colour_blocks(history, {p: [0] * size for p in everyone}, size)
+    assert seated is not None
+    field = sorted(rng.sample(everyone, tables * size))
+    winds = {p: [0] * size for p in everyone}
+    for round_ in seated:
+        for table in round_:
+            for seat, player in enumerate(table):
+                winds[player][seat] += 1
+    if not winds_can_hold([free_seats(winds[p]) for p in field], size):
+        return  # the page says so before the draw (``winds_cannot_hold``)
+    hint = None
+    if with_plan:
+        hint = []
+        for _ in range(left):
+            order = rng.sample(field, len(field))
+            hint.append([order[t * size : (t + 1) * size] for t in range(tables)])
+    drawn = plan_rounds(
+        field,
+        seated,
+        method="random",
+        seed=f"winds {rng.random()}",
+        round_number=played + 1,
+        rounds_total=played + left,
+        table_size=size,
+        hint=hint,
+    )[0]
+    assert sorted(p for table in drawn for p in table) == field
+    # The two ways the draw mends a round that cannot keep them, each on its own: swaps from
+    # any round (None where they get stuck), and a round seated anew (never None here).
+    state = _Field(field, seated, size, {}, played + 1)
+    order = rng.sample(field, len(field))
+    anyhow = [order[t * size : (t + 1) * size] for t in range(tables)]
+    for mended in (state._unblocked(anyhow, set()), state._round_keeping_winds(rng)):
+        if mended is not None:
+            assert sorted(p for table in mended for p in table) == field
+            assert not any(state.wind_blocked(table) for table in mended)
+    assert state._round_keeping_winds(rng) is not None
+    for table in drawn:
+        for seat, player in enumerate(table):
+            winds[player][seat] += 1
+    assert max(max(winds[p]) - min(winds[p]) for p in field) <= 1
 
 
 def assert_stand_ins_seat_their_rounds(
