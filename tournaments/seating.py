@@ -72,8 +72,9 @@ MOVES = 2  # players ``repaired_plan`` may move in a round (to another seat, or 
 # meeting again it tries one at a time before any number.
 ROUND_WORK = 20_000
 ROUND_REPEATS = 4
-# ``_Field._unblocked``: the most swaps it makes, and what a blocked table weighs there.
+# ``_Field._unblocked``: the most swaps it makes and weighs, and what a blocked table weighs.
 UNBLOCK_STEPS = 60
+UNBLOCK_WORK = 20_000
 UNBLOCK_COST = 1_000
 UNBLOCK_TENURE = 3
 SEAT_ORDERS_WORK = 5_000  # orders ``_seat_orders_searched`` tries (64 over 21, a leaver: 2,000+)
@@ -565,8 +566,8 @@ class _Field:
         least (a blocked table weighing more than every pair; a pair that met before, or meets
         in the rounds planned after it, ``later``, one; teammates ``TEAM_COST``), the first in
         table order on a tie, even where it costs more (a player swapped stays put for
-        ``UNBLOCK_TENURE`` steps), ``UNBLOCK_STEPS`` steps at most; None when a table is still
-        blocked by then."""
+        ``UNBLOCK_TENURE`` steps), ``UNBLOCK_STEPS`` steps and ``UNBLOCK_WORK`` swaps weighed
+        at most (counts, not a clock); None when a table is still blocked by then."""
         round_ = [list(table) for table in tables]
         met, teams = self.met, self.teams
 
@@ -576,10 +577,14 @@ class _Field:
 
         costs = [cost(table) for table in round_]
         moved: dict[int, int] = {}  # player -> the step until which they stay where they went
+        work = 0
         for step in range(UNBLOCK_STEPS):
             blocked = [t for t, table in enumerate(round_) if self.wind_blocked(table)]
             if not blocked:
                 return round_
+            work += len(blocked) * (len(round_) - 1) * self.size**2
+            if work > UNBLOCK_WORK:
+                return None  # too many tables blocked for swaps: seated anew instead
             best: tuple[int, int, int, int, int] | None = None
             for t in blocked:
                 for u in range(len(round_)):
