@@ -1299,6 +1299,17 @@ def test_the_byes_leave_players_who_can_all_keep_their_winds_within_one() -> Non
     assert winds_can_hold([f for p, f in enumerate(free) if p not in chosen])
 
 
+def random_rounds(
+    players: list[int], tables: int, size: int, count: int, rng: random.Random
+) -> list[list[list[int]]]:
+    """``count`` rounds of ``tables`` tables, each seating players drawn from ``players``."""
+    rounds = []
+    for _ in range(count):
+        playing = rng.sample(players, tables * size)
+        rounds.append([playing[t * size : (t + 1) * size] for t in range(tables)])
+    return rounds
+
+
 @settings(deadline=None)
 @given(
     st.integers(min_value=2, max_value=4),  # tables a round
@@ -1315,10 +1326,7 @@ def test_any_rounds_with_any_byes_can_be_seated_with_every_players_winds_within_
     seated so that every player's winds stay within one after every round, when nobody has
     taken a seat yet (König's theorem). Counted here from the seats it gives."""
     everyone = list(range(tables * size + extra))
-    planned = []
-    for _ in range(rounds):
-        playing = rng.sample(everyone, tables * size)
-        planned.append([playing[t * size : (t + 1) * size] for t in range(tables)])
+    planned = random_rounds(everyone, tables, size, rounds, rng)
     seated = _colour_blocks(planned, {p: [0] * size for p in everyone}, size)
     assert seated is not None
     winds = {p: [0] * size for p in everyone}
@@ -1356,10 +1364,7 @@ def test_the_round_drawn_keeps_every_wind_within_one_whenever_any_round_can(
     Version 48 let a search trade two winds two apart for fewer repeats (33 players with a bye,
     one leaving after round 3 of 10)."""
     everyone = list(range(tables * size + extra))
-    history = []
-    for _ in range(played):
-        playing = rng.sample(everyone, tables * size)
-        history.append([playing[t * size : (t + 1) * size] for t in range(tables)])
+    history = random_rounds(everyone, tables, size, played, rng)
     seated = _colour_blocks(history, {p: [0] * size for p in everyone}, size)
     assert seated is not None
     field = sorted(rng.sample(everyone, tables * size))
@@ -1370,12 +1375,7 @@ def test_the_round_drawn_keeps_every_wind_within_one_whenever_any_round_can(
                 winds[player][seat] += 1
     if not winds_can_hold([free_seats(winds[p]) for p in field], size):
         return  # the page says so before the draw (``winds_cannot_hold``)
-    hint = None
-    if with_plan:
-        hint = []
-        for _ in range(left):
-            order = rng.sample(field, len(field))
-            hint.append([order[t * size : (t + 1) * size] for t in range(tables)])
+    hint = random_rounds(field, tables, size, left, rng) if with_plan else None
     drawn = plan_rounds(
         field,
         seated,
@@ -1390,8 +1390,7 @@ def test_the_round_drawn_keeps_every_wind_within_one_whenever_any_round_can(
     # The two ways the draw mends a round that cannot keep them, each on its own: swaps from
     # any round (None where they get stuck), and a round seated anew (never None here).
     state = _Field(field, seated, size, {}, played + 1)
-    order = rng.sample(field, len(field))
-    anyhow = [order[t * size : (t + 1) * size] for t in range(tables)]
+    (anyhow,) = random_rounds(field, tables, size, 1, rng)
     for mended in (state._unblocked(anyhow, set()), state._round_keeping_winds(rng)):
         if mended is not None:
             assert sorted(p for table in mended for p in table) == field
