@@ -1182,7 +1182,9 @@ PINNED_DRAWS = {
     # not move
     48: "89b0b643bf4c6834053a75487c76611c9a84ccf51c28ee84848de41b91bf7ea8",
     # 49: a round drawn whose tables cannot all keep the winds within one, where a round that
-    # does exists, is mended by swaps (or seated again) to keep them; these eight did not move
+    # does exists, is mended by swaps (or seated again) to keep them; and the search gives up
+    # after GIVE_UP_WORK swaps weighed without a gain (fields past 36 players give up sooner);
+    # these eight did not move
     49: "89b0b643bf4c6834053a75487c76611c9a84ccf51c28ee84848de41b91bf7ea8",
 }
 
