@@ -65,7 +65,9 @@ orbit with another pair (or sit where none may), a move swaps two players of dif
   ``ROUNDS / BASES`` (a subgroup of the plain layout's turning, so more to choose, the orbits
   left unmet the search's choice), searched at once as ``--covering`` does. Tried
   (2026-11-28, tenure 6): 68 over 22 as two base rounds of cycles of 11 ended 6 and 7 pairs
-  short in 3 × 300 s (the plain layout: 3); 44 over 14, 4 short in 60 s.
+  short in 3 × 300 s (the plain layout: 3); 44 over 14, 4 short in 60 s. Later (2026-11-29)
+  the same 68 with ``--sat`` (two base rounds of six cycles of 11 and two fixed players, never
+  run by SAT before): no answer in 68 CPU-minutes.
 - ``--sat`` with any layout but ``--short`` and ``--symmetric``/``--kept`` (``symtabu.c``):
   the same input solved by SAT (``sat.tabu_text``), which proves where there is none. Tried
   (2026-11-28): ``--covering 24 4 1 1 6 8`` none in 4 s (as the exhaustive search had said),
