@@ -62,8 +62,8 @@ nor as cycles turned as they are (``0123``, ``free``) in 60 minutes; the layouts
 ``turning_fixed.py`` have their runs there. Later (2026-11-29, two at a time): 156 over 51 with
 ``0231``, 16 and the unmet pairs ``free`` (where the tabu search of ``--symshort`` had ended 3
 pairs short) not in 41 minutes. Later still (2026-11-29): 68 over 22 with ``1`` and
-``0123`` (four cycles of 17 turned, five short rounds, no sigma: the only layout of this kind
-68 has, as no multiplier can keep its five short rounds) not in 62 CPU-minutes.
+``0123`` (four cycles of 17 turned, five short rounds, no sigma at all; the runs with sigma
+are above) not in 62 CPU-minutes.
 """
 
 from __future__ import annotations
