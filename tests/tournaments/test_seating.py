@@ -1393,11 +1393,12 @@ def test_the_round_drawn_keeps_every_wind_within_one_whenever_any_round_can(
     # any round (None where they get stuck), and a round seated anew (never None here).
     state = _Field(field, seated, size, {}, played + 1)
     (anyhow,) = random_rounds(field, tables, size, 1, rng)
-    for mended in (state._unblocked(anyhow, set()), state._round_keeping_winds(rng)):
+    anew = state._round_keeping_winds(rng)
+    assert anew is not None
+    for mended in (state._unblocked(anyhow, set()), anew):
         if mended is not None:
             assert sorted(p for table in mended for p in table) == field
             assert not any(state.wind_blocked(table) for table in mended)
-    assert state._round_keeping_winds(rng) is not None
     for table in drawn:
         for seat, player in enumerate(table):
             winds[player][seat] += 1
