@@ -255,7 +255,8 @@ class Outlook:
     fewest_repeats: int  # over the bound: the repeated meetings counting cannot avoid
     most: int  # the most rounds any seating plays without a repeat (the bound, or fewer)
     byes: int = 0  # players sitting out each round beside ``players`` (then ``bound`` and
-    # ``fewest_repeats`` count the whole field turning, and ``most`` is the bound)
+    # ``fewest_repeats`` count the whole field turning, and ``most`` is the bound, or one round
+    # where two in a row must repeat: ``_next_round_meets_again``)
     # With byes: the rounds the stand-ins' transversal design seats without a repeat for sure
     # (``_Field._stood_in_transversal``), or the rounds asked where a design of the field and
     # one player more who never comes seats them (``size - 1`` byes: ``_missing_player_rounds``)
@@ -268,6 +269,12 @@ class Outlook:
     # The rounds promised with byes come from a design of the field and one player who never
     # comes, whose tablemates sit out (``_missing_player_rounds``): no stand-ins.
     missing_player: bool = False
+    # A seating of ``most`` rounds without a repeat is known: a construction here seats that
+    # many (or ``most`` is one round, which never repeats). False where ``most`` is only what
+    # counting allows and no proof rules out, and no construction here reaches it (68 players:
+    # 22 by counting, 21 by a construction; 34 with two byes a round: 11 by counting): the page
+    # then says "at most", never "can".
+    reached: bool = True
 
     @property
     def everyone(self) -> int:
@@ -298,9 +305,19 @@ def most_rounds_without_a_repeat(players: int, size: int = 4) -> int:
     fields of ``SHORT_OF_THE_BOUND``."""
     if players < size or players % size:
         return 0
-    if players // size < size:
+    if _next_round_meets_again(players // size, size, 0):
         return 1
     return SHORT_OF_THE_BOUND.get((players, size), (players - 1) // (size - 1))
+
+
+def _next_round_meets_again(tables: int, size: int, byes: int) -> bool:
+    """Whether any two rounds in a row of ``tables`` tables seat two players together again,
+    ``byes`` players sitting out each round: a table of the second round takes at most one
+    player of each table of the first (``tables`` at most), so the first round's players fill
+    at most ``tables²`` of its seats, and only the ``byes`` who sat out the first can take the
+    others. 8 or 12 players at tables of four (no byes), 9 with a bye (two tables: 4 seats
+    for 7 such players), 14 with two (three tables: 9 for 10)."""
+    return tables * (size - tables) > byes
 
 
 def _stand_in_multipliers(q: int, size: int, extra: int) -> list[int] | None:
@@ -335,21 +352,16 @@ def outlook(players: int, rounds: int, size: int = 4, byes: int = 0) -> Outlook:
     surplus = max(0, (size - 1) * rounds - (players - 1))
     most = most_rounds_without_a_repeat(players, size)
     fewest = -(-players * surplus // 2)
-    q = players // size
-    fits = byes and q * size == players and q > size
-    with_byes = q if fits and _stand_in_multipliers(q, size, byes) is not None else 0
-    once = byes * rounds <= players + byes  # nobody sits out twice
-    missing = False
-    if byes == size - 1 and with_byes < rounds and once and players > size:
-        missing = _missing_player_rounds(players, size, rounds) is not None
-        with_byes = rounds if missing else with_byes
-    if byes > 0 and with_byes < rounds and once and players > size:
-        with_byes = (
-            rounds if _stand_in_seats(players, size, rounds, byes) is not None else with_byes
-        )
+    with_byes, missing = _rounds_with_byes(players, size, rounds, byes) if byes else (0, False)
+    reached = most <= 1 or min(constructed, bound) >= most
     if byes:  # the field turns: bound and floor count each player's own rounds
         bound, fewest = _turning_bound(players + byes, byes, rounds, size)
-        most = bound  # the one-round and known-design limits hold for a fixed field only
+        # The fixed field's known-design limits do not hold for a field turning; the limit of
+        # two rounds in a row does, with the players who sat out the first taking seats.
+        tables = players // size
+        most = 1 if bound > 1 and _next_round_meets_again(tables, size, byes) else bound
+        at_most = with_byes if most == rounds else _rounds_with_byes(players, size, most, byes)[0]
+        reached = most <= 1 or at_most >= most
     return Outlook(
         players,
         rounds,
@@ -360,7 +372,26 @@ def outlook(players: int, rounds: int, size: int = 4, byes: int = 0) -> Outlook:
         byes,
         with_byes,
         missing_player=missing,
+        reached=reached,
     )
+
+
+def _rounds_with_byes(players: int, size: int, rounds: int, byes: int) -> tuple[int, bool]:
+    """``Outlook.with_byes`` and ``Outlook.missing_player`` of ``players`` seated a round and
+    ``byes`` sitting out, over ``rounds``."""
+    q = players // size
+    fits = q * size == players and q > size
+    with_byes = q if fits and _stand_in_multipliers(q, size, byes) is not None else 0
+    once = byes * rounds <= players + byes  # nobody sits out twice
+    missing = False
+    if byes == size - 1 and with_byes < rounds and once and players > size:
+        missing = _missing_player_rounds(players, size, rounds) is not None
+        with_byes = rounds if missing else with_byes
+    if with_byes < rounds and once and players > size:
+        with_byes = (
+            rounds if _stand_in_seats(players, size, rounds, byes) is not None else with_byes
+        )
+    return with_byes, missing
 
 
 def _turning_bound(field: int, byes: int, rounds: int, size: int) -> tuple[int, int]:
