@@ -11,6 +11,7 @@ import datetime
 import random
 import secrets
 from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from django.core.cache import cache
@@ -442,21 +443,34 @@ class _Rehearsed(Exception):
         self.quality = quality
 
 
-# The most rounds a preview draws: each draw past what a construction seats is a search of up
-# to a second or two on a small server, and the page must answer well within gunicorn's 30 s.
+# The most rounds a preview draws one by one: each draw past what a construction seats is a
+# search of up to a second or two on a small server (and a draw following a design with one
+# round searched searches that round again: 68 players over 22 rounds, 8 s; 200 over 66, 75 s),
+# and the page must answer well within gunicorn's 30 s. Past it, the first draw alone.
 PREVIEW_ROUNDS = 12
 
 
-def draws_preview(tournament: Tournament, *, compute: bool = True) -> tuple[bool, Quality | None]:
+@dataclass(frozen=True)
+class Preview:
+    """What the rounds of a phase will seat, counted (``draws_preview``). ``planned``: a long
+    phase, only its next draw rehearsed, and its rounds counted as that draw plans them (each
+    later draw searches the rounds left again, so the count may still change)."""
+
+    quality: Quality
+    planned: bool = False
+
+
+def draws_preview(tournament: Tournament, *, compute: bool = True) -> tuple[bool, Preview | None]:
     """What the rounds of this phase (to the cut, or the last) will seat, counted: the rounds
     drawn so far and the rest drawn one by one at random, as the organiser would draw them,
     with the players checked in now (byes where they do not fill the tables), in a transaction
-    then undone, so the count is the draws' own and nothing is kept. ``(known, quality)``:
-    quality None once every round of the phase is drawn, in the finals, where no draw can be
-    made, or where more than ``PREVIEW_ROUNDS`` are left to draw; known False when it is not in
-    the cache and ``compute`` is false (the page then asks for it apart). Kept in the cache by
-    everything the draws depend on: the seed, the rounds drawn so far and the next draw's input
-    (its players, byes, teams, plan, table size and the seating's version)."""
+    then undone, so the count is the draws' own and nothing is kept. Where more than
+    ``PREVIEW_ROUNDS`` are left to draw, the next draw alone, its plan of the rounds after it
+    counted with it (``Preview.planned``). ``(known, preview)``: preview None once every round
+    of the phase is drawn, in the finals, or where no draw can be made; known False when it is
+    not in the cache and ``compute`` is false (the page then asks for it apart). Kept in the
+    cache by everything the draws depend on: the seed, the rounds drawn so far and the next
+    draw's input (its players, byes, teams, plan, table size and the seating's version)."""
     drawn = set(tournament.round_set.values_list("number", flat=True))
     first = next((n for n in range(1, tournament.rounds + 1) if n not in drawn), None)
     if first is None or tournament.is_final_round(first):
@@ -467,20 +481,23 @@ def draws_preview(tournament: Tournament, *, compute: bool = True) -> tuple[bool
         return True, None
     byes = len(entries) % size > 0
     last = rounds_of_phase(tournament, first)
-    if last - first + 1 > PREVIEW_ROUNDS:
-        return True, None
+    planned = last - first + 1 > PREVIEW_ROUNDS
     draw = _draw_input(tournament, first, SeatingMethod.RANDOM, byes=byes)
     history = history_before(tournament, first)
-    key = cache_key("seating-preview", tournament.seed, first, last, history, draw)
+    key = cache_key("seating-preview/2", tournament.seed, first, last, history, draw)
     found = cache.get(key)
     if found is None and compute:
         try:
             with transaction.atomic():
-                draw_rounds(tournament, range(first, last + 1), SeatingMethod.RANDOM, byes=byes)
-                seated = history_before(tournament, last + 1)
+                if planned:
+                    (round_,) = draw_rounds(tournament, [first], SeatingMethod.RANDOM, byes=byes)
+                    seated = [*history_before(tournament, first + 1), *round_.draw["plan"]]
+                else:
+                    draw_rounds(tournament, range(first, last + 1), SeatingMethod.RANDOM, byes=byes)
+                    seated = history_before(tournament, last + 1)
                 raise _Rehearsed(seating_quality(seated, table_size=size))
         except _Rehearsed as rehearsal:
-            found = rehearsal.quality
+            found = Preview(rehearsal.quality, planned)
         except TournamentError:
             return True, None
         cache.set(key, found, timeout=7 * 24 * 60 * 60)

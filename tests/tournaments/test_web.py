@@ -627,17 +627,42 @@ def test_after_a_drop_out_the_page_counts_the_repeats_the_rounds_left_will_make(
     assert sum(count - 1 for count in met.values()) == int(said[1])
 
 
-def test_a_long_phase_is_not_rehearsed_on_the_page(club: Club, as_organiser: Client) -> None:
+def test_a_long_phase_is_counted_as_its_next_draw_plans_it(
+    club: Club, as_organiser: Client
+) -> None:
     """Sixteen players over thirteen rounds (far past their bound of five): drawing every round
-    to count them would keep the page waiting for many searches, so the page keeps to what
-    counting says and asks for nothing apart."""
+    to count them would keep the page waiting for many searches, so the page counts the rounds
+    as the next draw plans them and says that later draws may change it. The count is the
+    draw's own: the first round then drawn for real, and the plan it keeps, counted pair by
+    pair from what is stored, give the same; the rehearsal itself kept nothing."""
+    from collections import Counter
+    from itertools import combinations
+
     from tests.tournaments.conftest import make_tournament
     from tournaments import services
+    from tournaments.models import SeatingMethod
 
     tournament = make_tournament(club, players=16, rounds=services.PREVIEW_ROUNDS + 1)
-    assert services.draws_preview(tournament) == (True, None)
     url = f"/c/{club.slug}/tournaments/{tournament.pk}/"
     shown = as_organiser.get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
-    assert "counting leaves at least" in shown
-    assert "?part=preview" not in shown
+    assert "counting leaves at least 192 repeated meetings" in shown
+    assert "?part=preview" in shown  # asked for apart
+    part = as_organiser.get(url + "?part=preview", HTTP_HX_REQUEST="true").content.decode()
     assert not tournament.round_set.exists()
+    known, preview = services.draws_preview(tournament, compute=False)  # the part's, cached
+    assert known
+    assert preview is not None
+    assert preview.planned
+    (first,) = services.draw_rounds(tournament, [1], SeatingMethod.RANDOM)
+    rounds = [*services.history_before(tournament, 2), *first.draw["plan"]]
+    assert len(rounds) == 13
+    met = Counter(
+        frozenset(pair) for round_ in rounds for table in round_ for pair in combinations(table, 2)
+    )
+    repeats, most = sum(n - 1 for n in met.values()), max(met.values())
+    assert repeats == preview.quality.repeated_pairs == 192  # the fewest counting allows
+    assert most == preview.quality.most_meetings
+    assert (
+        f"次の抽選はこの参加者の回戦を、同じ相手との再戦{repeats}回、同じ二人の対戦は最大"
+        f"{most}回で計画します。以降の抽選は残りの回戦を探索し直すため"
+    ) in part
