@@ -22,6 +22,9 @@ pairs and the short rounds' pairs together fall in every orbit of pairs under th
   meeting anyone twice. The pairs left unmet are groups of three (of two): the fixed players,
   and one player of each cycle at a constant offset (a resolvable group divisible design).
   It finds 36; past that it stalls one meeting short.
+- ``--nearly V SEED STEPS`` (``orbits.c``): a nearly Kirkman system of ``V`` players at tables
+  of three (``V ≡ 0 mod 6``), two cycles of ``R = (V - 2) / 2`` and two fixed players, ``R``
+  rounds turned from one base round (102 players as ``102 1 300000000``: a minute).
 - ``--symmetric R C SEED STEPS`` (``sym3.c``): the same for ``V = 3R + 3`` (``V ≡ 0 mod 12``),
   the base round also unchanged when the three cycles turn into each other, each place ``x``
   becoming ``C·x`` (``C³ ≡ 1 mod R``, or 1), and the three fixed players with them: a third of
@@ -109,6 +112,24 @@ def packing(v: int, seed: str, steps: str) -> dict | None:
     return {"players": v, "size": 4, "n": rounds, "cycles": 3, "base": base, "short": []}
 
 
+def nearly(v: int, seed: str, steps: str) -> dict | None:
+    """A nearly Kirkman system of ``v`` players (``v ≡ 0 mod 6``) at tables of three: two
+    cycles of ``R = (v - 2) / 2`` and two fixed players, ``R`` rounds (the bound) turned from
+    one base round, nobody meeting anyone twice. Where ``R`` is even, a pair half a turn apart
+    would meet twice, so those pairs and the fixed two are the ones never meeting."""
+    rounds = (v - 2) // 2
+    out = subprocess.run(
+        [_solver("orbits")],
+        input=f"{rounds} 2 2 3 1 {seed} {steps} 0\n",
+        capture_output=True,
+        text=True,
+    ).stdout
+    if not out.startswith("["):
+        return None
+    base = json.loads(out)[0]
+    return {"players": v, "size": 3, "n": rounds, "cycles": 2, "base": base, "short": []}
+
+
 def symmetric(
     rounds: int, multiplier: int, seed: str, steps: str, solver: str = "sym3", fixed: int = 3
 ) -> dict | None:
@@ -170,9 +191,10 @@ edit by hand. ``(players, table size): (n, cycles,
 base round, short rounds)``: the players ``0 .. cycles*n - 1`` are ``cycles`` cycles of ``n``
 (player ``j*n + x`` is place ``x`` of cycle ``j``), the rest are fixed; ``n`` rounds are the
 base round with every cycle turned by ``0 .. n-1``, and each short round is the distinct turns
-of its tables (``tournaments.seating.orbit_rounds_of``). Kirkman systems of 69 and 93 players
-and a resolvable design of 172 at tables of four are known to exist (Ray-Chaudhuri and Wilson;
-Hanani, Ray-Chaudhuri and Wilson); so are resolvable group divisible designs of block size four
+of its tables (``tournaments.seating.orbit_rounds_of``). Kirkman systems of 69, 93, 111, 129
+and 183 players, nearly Kirkman systems (102) and a resolvable design of 172 at tables of four
+are known to exist (Ray-Chaudhuri and Wilson; Baker and Wilson; Hanani, Ray-Chaudhuri and
+Wilson); so are resolvable group divisible designs of block size four
 with groups of three (``V ≡ 0 mod 12``) or two (``V ≡ 8 mod 12``), which seat the bound of
 ``(V - 1) // 3`` rounds without a repeat, the groups never meeting (the entries of three
 cycles, and 104 = 4 x 26 with short rounds: its pairs never meeting are each place's two
@@ -201,6 +223,7 @@ if __name__ == "__main__":
             "--levels": levels,
             "--pyramid": pyramid,
             "--packing": packing,
+            "--nearly": nearly,
             "--symmetric": symmetric,
             "--symmetric2": symmetric2,
         }

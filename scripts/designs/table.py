@@ -25,7 +25,7 @@ def rows(size: int, fields: range) -> list[str]:
 
 def table() -> str:
     four = rows(4, range(16, 201, 4))
-    three = rows(3, range(9, 100, 3))
+    three = rows(3, range(9, 201, 3))
     return "\n".join(
         ["### Four-player tables", "", *four, "", "### Three-player tables", "", *three]
     )
