@@ -16,7 +16,9 @@ it), or says it found none (an unsatisfiable layout is a proof there is none in 
 (2026-11-28, the other core busy): 36 in 3.5 s, 44 in 498 s (where the plain tabu search
 stalls two or three pairs short), 48 not in 600 s. Later (2026-11-29, two at a time): 68 over 22
 (three cycles of 22 and two fixed players; the tabu search ends 3 pairs short) not in 14
-minutes.
+minutes. 2026-12-02, at tables of three (nearly Kirkman systems, two cycles of ``(N - 2) / 2``
+and two fixed players, where ``orbits.py --nearly``'s annealing stalled one orbit short for
+every seed tried): 114 in about four minutes (another search on the other core).
 """
 
 from __future__ import annotations

