@@ -1071,7 +1071,6 @@ def test_the_nearly_kirkman_systems_seat_three_player_tables_to_the_bound(player
 THREE_PLAYER_SHORT = {
     132: 64,
     138: 46,
-    150: 50,
     156: 76,
     174: 58,
     177: 59,
@@ -1281,6 +1280,9 @@ PINNED_DRAWS = {
     # 52: a Kirkman system of 141 (three cycles of 47 and 23 short rounds, by tabu search),
     # stored; these eight did not move.
     52: "89b0b643bf4c6834053a75487c76611c9a84ccf51c28ee84848de41b91bf7ea8",
+    # 53: a nearly Kirkman system of 150 found by SAT (two cycles of 74, two fixed players),
+    # stored; these eight did not move.
+    53: "89b0b643bf4c6834053a75487c76611c9a84ccf51c28ee84848de41b91bf7ea8",
 }
 
 
