@@ -192,7 +192,7 @@ base round, short rounds)``: the players ``0 .. cycles*n - 1`` are ``cycles`` cy
 (player ``j*n + x`` is place ``x`` of cycle ``j``), the rest are fixed; ``n`` rounds are the
 base round with every cycle turned by ``0 .. n-1``, and each short round is the distinct turns
 of its tables (``tournaments.seating.orbit_rounds_of``). Kirkman systems of 69, 93, 111, 129,
-141 (by ``tabu.py --short``) and 183 players, nearly Kirkman systems (102) and a resolvable
+141 and 177 (by ``tabu.py --short``) and 183 players, nearly Kirkman systems (102) and a resolvable
 design of 172 at tables of four are known to exist (Ray-Chaudhuri and Wilson; Baker and Wilson;
 Hanani, Ray-Chaudhuri and Wilson); so are resolvable group divisible designs of block size four
 with groups of three (``V ≡ 0 mod 12``) or two (``V ≡ 8 mod 12``), which seat the bound of

@@ -1071,8 +1071,6 @@ def test_the_nearly_kirkman_systems_seat_three_player_tables_to_the_bound(player
 THREE_PLAYER_SHORT = {
     132: 64,
     156: 76,
-    174: 58,
-    177: 59,
     186: 62,
 }
 
@@ -1285,6 +1283,9 @@ PINNED_DRAWS = {
     # 54: a nearly Kirkman system of 138 found by SAT (two cycles of 68, two fixed players),
     # stored; these eight did not move.
     54: "89b0b643bf4c6834053a75487c76611c9a84ccf51c28ee84848de41b91bf7ea8",
+    # 55: a nearly Kirkman system of 174 (SAT) and a Kirkman system of 177 (three cycles of 59
+    # and 29 short rounds, tabu search), stored; these eight did not move.
+    55: "89b0b643bf4c6834053a75487c76611c9a84ccf51c28ee84848de41b91bf7ea8",
 }
 
 
