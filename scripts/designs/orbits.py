@@ -97,19 +97,26 @@ def pyramid(n: int, cycles: int, size: int, seed: str, steps: str) -> dict | Non
     }
 
 
-def packing(v: int, seed: str, steps: str) -> dict | None:
-    rounds = (v - 1) // 3
-    fixed = v - 3 * rounds
+def _turned_base_round(
+    v: int, size: int, cycles: int, rounds: int, seed: str, steps: str
+) -> dict | None:
+    """``orbits.c`` on ``cycles`` cycles of ``rounds`` and the ``v - cycles * rounds`` players
+    left fixed, at tables of ``size``: one base round turned, no short rounds."""
+    fixed = v - cycles * rounds
     out = subprocess.run(
         [_solver("orbits")],
-        input=f"{rounds} 3 {fixed} 4 1 {seed} {steps} 0\n",
+        input=f"{rounds} {cycles} {fixed} {size} 1 {seed} {steps} 0\n",
         capture_output=True,
         text=True,
     ).stdout
     if not out.startswith("["):
         return None
     base = json.loads(out)[0]
-    return {"players": v, "size": 4, "n": rounds, "cycles": 3, "base": base, "short": []}
+    return {"players": v, "size": size, "n": rounds, "cycles": cycles, "base": base, "short": []}
+
+
+def packing(v: int, seed: str, steps: str) -> dict | None:
+    return _turned_base_round(v, 4, 3, (v - 1) // 3, seed, steps)
 
 
 def nearly(v: int, seed: str, steps: str) -> dict | None:
@@ -117,17 +124,7 @@ def nearly(v: int, seed: str, steps: str) -> dict | None:
     cycles of ``R = (v - 2) / 2`` and two fixed players, ``R`` rounds (the bound) turned from
     one base round, nobody meeting anyone twice. Where ``R`` is even, a pair half a turn apart
     would meet twice, so those pairs and the fixed two are the ones never meeting."""
-    rounds = (v - 2) // 2
-    out = subprocess.run(
-        [_solver("orbits")],
-        input=f"{rounds} 2 2 3 1 {seed} {steps} 0\n",
-        capture_output=True,
-        text=True,
-    ).stdout
-    if not out.startswith("["):
-        return None
-    base = json.loads(out)[0]
-    return {"players": v, "size": 3, "n": rounds, "cycles": 2, "base": base, "short": []}
+    return _turned_base_round(v, 3, 2, (v - 2) // 2, seed, steps)
 
 
 def symmetric(
