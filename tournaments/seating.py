@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Callable, Iterable, Mapping, Sequence, Set
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence, Set
 from dataclasses import dataclass
 from functools import cache
 from itertools import chain, combinations, permutations, product
@@ -52,7 +52,7 @@ RANDOM, SWISS = "random", "swiss"
 # The draw's own version: every change that gives any input another seating bumps it (a test
 # pins a few draws, so such a change cannot go unnoticed). Each drawn round keeps the version
 # that drew it, so that a record drawn by another Tenbou says so instead of "differs".
-SEATING_ALGORITHM = 55
+SEATING_ALGORITHM = 56
 METHODS = (RANDOM, SWISS)
 TEAM_COST, PAIR_COST = 100, 1  # teammates at one table weigh more than a repeated pair
 # A table of the round being drawn at which its players cannot all take a seat that keeps their
@@ -77,6 +77,9 @@ UNBLOCK_STEPS = 60
 UNBLOCK_WORK = 20_000
 UNBLOCK_COST = 1_000
 UNBLOCK_TENURE = 3
+# The pairs of swaps ``_unblocked_by_two_swaps`` weighs, at most: four steps at 8 tables, one at
+# 9 to 15, none past (a step a tenth of a second at 8 tables, half a second at 15).
+PAIR_UNBLOCK_WORK = 100_000
 SEAT_ORDERS_WORK = 5_000  # orders ``_seat_orders_searched`` tries (64 over 21, a leaver: 2,000+)
 STUCK_STEPS = 600  # steps without a better plan before a random shake
 GIVE_UP_STEPS = 6000  # steps without a better plan before the best one is taken
@@ -576,11 +579,15 @@ class _Field:
             # within one, where a round in which everyone can exists: the search weighed the
             # winds against repeats (32 players after a drop-out from a field with byes chose
             # two winds two apart over more repeats); the winds are a promise, so the round is
-            # mended to keep them (``_unblocked``, else seated again: ``_round_keeping_winds``),
+            # mended to keep them (``_unblocked``, else two swaps at a time, else seated again:
+            # ``_round_keeping_winds``),
             # and the rounds planned after it stay as they are where it meets none of their
             # pairs, else they are searched again from there, the round kept.
             later = {pair for round_ in tables[1:] for table in round_ for pair in _pairs(table)}
-            first = self._unblocked(tables[0], later) or self._round_keeping_winds(rng)
+            first = self._unblocked(tables[0], later)
+            if first is None:
+                first = self._unblocked_two_swaps_at_a_time(tables[0], later)
+            first = first or self._round_keeping_winds(rng)
             if first is not None:
                 start = [first, *([list(t) for t in r] for r in tables[1:])]
                 if any(pair in later for table in first for pair in _pairs(table)):
@@ -641,6 +648,19 @@ class _Field:
             moved[round_[t][a]] = moved[round_[u][b]] = step + UNBLOCK_TENURE
             costs[t], costs[u] = cost(round_[t]), cost(round_[u])
         return None
+
+    def _unblocked_two_swaps_at_a_time(
+        self, tables: Sequence[Sequence[int]], later: Set[tuple[int, int]]
+    ) -> list[list[int]] | None:
+        """The round drawn mended as ``_unblocked`` mends it (the same costs), where its swaps
+        one at a time cannot: ``_unblocked_by_two_swaps``."""
+        met, teams = self.met, self.teams
+
+        def cost(table: Sequence[int]) -> int:
+            found = UNBLOCK_COST * self.wind_blocked(table) + TEAM_COST * _teammates(table, teams)
+            return found + sum(1 for pair in _pairs(table) if met[pair] or pair in later)
+
+        return _unblocked_by_two_swaps(tables, self.wind_blocked, cost, self.size)
 
     def _round_keeping_winds(self, rng: Random) -> list[list[int]] | None:
         """The round drawn seated so that every player can take a seat taken least (none of
@@ -2674,6 +2694,81 @@ def _seats_taken(
     return [[chosen[(r, i)] for i in range(newcomers)] for r in range(len(design))]
 
 
+def _unblocked_by_two_swaps(
+    tables: Sequence[Sequence[int]],
+    blocked: Callable[[Sequence[int]], bool],
+    cost: Callable[[Sequence[int]], int],
+    size: int,
+) -> list[list[int]] | None:
+    """A round with tables ``blocked`` (its players cannot all keep their winds within one),
+    mended: each step, of every swap of a player of the first blocked table with one of another
+    table, alone or followed by a swap of one of those two tables with a third, the one that
+    costs least (``cost`` of the tables it changes, a blocked table weighing ``UNBLOCK_COST``)
+    while it leaves fewer tables blocked (the first in table order on a tie). A table missing a
+    seat that only a chain of swaps can bring: 33 with a bye, one leaving after round 3 of 10,
+    a table of two players who have not sat East and none who has not sat South, where every
+    swap with a table of one of each blocks that one (the round seated again alone, the rounds
+    planned after it kept, made 44 repeats with them; now 14 in all). ``PAIR_UNBLOCK_WORK``
+    pairs of swaps weighed at most (a
+    count, not a clock); None when a table is still blocked by then."""
+    round_ = [list(table) for table in tables]
+    known: dict[tuple[int, ...], tuple[int, bool]] = {}
+
+    def weighed(table: Sequence[int]) -> tuple[int, bool]:
+        """The table's cost and whether it is blocked, whatever its order (kept)."""
+        key = tuple(sorted(table))
+        found = known.get(key)
+        if found is None:
+            found = known[key] = (cost(key), blocked(key))
+        return found
+
+    def swapped(x: list[int], a: int, y: list[int], b: int) -> tuple[list[int], list[int]]:
+        mine, theirs = list(x), list(y)
+        mine[a], theirs[b] = theirs[b], mine[a]
+        return mine, theirs
+
+    costs = [weighed(table)[0] for table in round_]
+    n = len(round_)
+    step_work = (n - 1) * size**2 * 2 * max(0, n - 2) * size**2  # seats one step weighs
+    work = 0
+    while True:
+        stuck = [t for t, table in enumerate(round_) if weighed(table)[1]]
+        if not stuck:
+            return round_
+        work += step_work
+        if work > PAIR_UNBLOCK_WORK:
+            return None  # too many tables for pairs of swaps
+        t = stuck[0]
+        best: tuple[int, dict[int, list[int]]] | None = None
+        for u in range(len(round_)):
+            if u == t:
+                continue
+            for a, b in product(range(size), repeat=2):
+                mine, theirs = swapped(round_[t], a, round_[u], b)
+                once = {t: mine, u: theirs}
+                first = weighed(mine)[0] + weighed(theirs)[0] - costs[t] - costs[u]
+                if best is None or first < best[0]:
+                    best = (first, once)
+                for x in (t, u):
+                    x_cost, x_blocked = weighed(once[x])
+                    if not x_blocked:
+                        continue  # a second swap there unblocks nothing
+                    for v in range(len(round_)):
+                        if v in (t, u):
+                            continue
+                        for c, d in product(range(size), repeat=2):
+                            again, other = swapped(once[x], c, round_[v], d)
+                            change = first + weighed(again)[0] + weighed(other)[0]
+                            change -= x_cost + costs[v]
+                            if change < best[0]:
+                                best = (change, {**once, x: again, v: other})
+        if best is None or best[0] > -UNBLOCK_COST // 2:
+            return None  # no swap, nor two, leaves fewer tables blocked
+        for k, table in best[1].items():
+            round_[k] = table
+            costs[k] = weighed(table)[0]
+
+
 @dataclass(frozen=True)
 class RepairedPlan:
     """A plan drawn before players left or came, seating the field as it is now: each round's
@@ -2708,11 +2803,174 @@ def repaired_plan(
     three byes from the design of 36, a fourth arriving: the missing player's table). A
     depth-first search, the changes tried fewest first, trying ``REPAIR_WORK`` ways to seat a
     round at most (a count, not a clock); None where it finds none (33 with one bye, one
-    leaving, say). With ``fewest`` it never fails: each round in turn takes, of the first
-    ``REPAIR_WORK // rounds`` ways, the one that meets the fewest pairs again (the first of
-    those), no going back: a start for the draw's search nearer than random rounds (33 with
-    one bye, one leaving after round 3 of 10: 12 to 23 repeats over three seeds, where random
-    rounds had left 52 to 54)."""
+    leaving, say). Either way the first round leaves no table at which its players cannot all
+    keep their winds within one, where it can: the draw would not keep such a round, and
+    mending it then, the rounds planned after it fixed, costs many repeats. With ``fewest`` it
+    never fails: each round in turn takes, of the first ``REPAIR_WORK // rounds`` ways, the one
+    that seats the fewest pairs that met before or that the plan seats in a later round (a
+    blocked table of the first round weighing ``UNBLOCK_COST``, and mended by swaps if it
+    stays), no going back; tried on the plan as it is and with a player in each leaver's seats
+    throughout (``_leavers_taken_over``), the one with the fewest repeats kept: a start for
+    the draw's search (33 with one bye, one leaving after round 3 of 10: 11 to 14 repeats at
+    the end over three seeds, where mending round by round had left 20 to 23; of 8, 4 where
+    7 or 8)."""
+    free = _free_seats_after(history, size)
+    if not fewest:
+        return _repaired(plan, playing, extra, size, history, byes_so_far, free, fewest=False)
+    best: tuple[int, RepairedPlan] | None = None
+    for candidate in _leavers_taken_over(plan, playing, history, free, size):
+        mended = _repaired(candidate, playing, extra, size, history, byes_so_far, free, fewest=True)
+        if mended is None:
+            continue
+        if _blocked_tables(mended.rounds[0], free, size):
+            mended = _first_round_unblocked(mended, history, free, size)
+        again = seating_quality([*history, *mended.rounds], table_size=size).repeated_pairs
+        cost = PAIR_COST * again + UNBLOCK_COST * _blocked_tables(mended.rounds[0], free, size)
+        if best is None or cost < best[0]:
+            best = (cost, mended)
+    return best[1] if best is not None else None
+
+
+def _first_round_unblocked(
+    mended: RepairedPlan,
+    history: Sequence[Sequence[Sequence[int]]],
+    free: Mapping[int, int],
+    size: int,
+) -> RepairedPlan:
+    """A mended plan whose first round has a blocked table, that round mended by swaps
+    (``_unblocked_by_two_swaps``: a pair met before or seated in the rounds after weighing
+    one), else as it was."""
+    met = {pair for round_ in history for table in round_ for pair in _pairs(table)}
+    met.update(pair for round_ in mended.rounds[1:] for table in round_ for pair in _pairs(table))
+    fresh = (1 << size) - 1
+
+    def blocked(table: Sequence[int]) -> bool:
+        return not winds_can_hold([free.get(p, fresh) for p in table], size)
+
+    def cost(table: Sequence[int]) -> int:
+        return UNBLOCK_COST * blocked(table) + sum(pair in met for pair in _pairs(table))
+
+    first = _unblocked_by_two_swaps(mended.rounds[0], blocked, cost, size)
+    if first is None:
+        return mended
+    return RepairedPlan([first, *mended.rounds[1:]], mended.byes)
+
+
+def _free_seats_after(history: Sequence[Sequence[Sequence[int]]], size: int) -> dict[int, int]:
+    """Each player's free seats (``free_seats``) after the rounds of ``history``."""
+    winds: dict[int, list[int]] = {}
+    for round_ in history:
+        for table in round_:
+            for seat, player in enumerate(table):
+                winds.setdefault(player, [0] * size)[seat] += 1
+    return {player: free_seats(counts) for player, counts in winds.items()}
+
+
+def _blocked_tables(tables: Sequence[Sequence[int]], free: Mapping[int, int], size: int) -> int:
+    """How many of the round's tables cannot seat each of their players in a free seat (a
+    player with no rounds yet: any seat), as the draw's search counts them (``wind_blocked``)."""
+    fresh = (1 << size) - 1
+    return sum(not winds_can_hold([free.get(p, fresh) for p in table], size) for table in tables)
+
+
+# Players who came or stayed that ``repaired_plan`` (``fewest``) tries in a leaver's place, at
+# most, for each leaver: those whose taking over meets the fewest pairs again.
+TAKERS = 3
+
+
+def _leavers_taken_over(
+    plan: Sequence[Sequence[Sequence[int]]] | None,
+    playing: Sequence[int],
+    history: Sequence[Sequence[Sequence[int]]],
+    free: Mapping[int, int],
+    size: int,
+) -> Iterator[Sequence[Sequence[Sequence[int]]] | None]:
+    """The plan as it is, then, for each player who left, the plan with one who plays now
+    taking the leaver's seats in every round (the leaver, gone, in theirs: seats the mend fills
+    as it fills any leaver's), the ``TAKERS`` whose change meets the fewest pairs again first
+    (``_taken_over_again``; the earlier in ``playing`` on a tie). A player in the leaver's
+    place throughout keeps the plan's own pairs apart where mending round by round mixes them:
+    33 with a bye (the design of 32 and a stand-in), one leaving after round 3 of 10, the
+    stand-in in the leaver's place, the players sitting out in their own, meets 5 to 8 players
+    again (the mend then fills the byes' seats with the players sitting out, in their own),
+    where the round-by-round mend mixed them to 12 to 23."""
+    yield plan
+    if not plan:
+        return
+    here = set(playing)
+    order = {p: i for i, p in enumerate(playing)}
+    met = {pair for round_ in history for table in round_ for pair in _pairs(table)}
+    planned = Counter(pair for round_ in plan for table in round_ for pair in _pairs(table))
+    for leaver in sorted({p for round_ in plan for table in round_ for p in table} - here):
+        swaps = [{leaver: taker, taker: leaver} for taker in playing]
+        again = [_taken_over_again(plan, swap, here, met, planned, free, size) for swap in swaps]
+        best = sorted(range(len(swaps)), key=lambda i: (again[i], order[playing[i]]))
+        for i in best[:TAKERS]:
+            yield [[[swaps[i].get(p, p) for p in table] for table in round_] for round_ in plan]
+
+
+def _taken_over_again(
+    plan: Sequence[Sequence[Sequence[int]]],
+    swap: Mapping[int, int],
+    here: Set[int],
+    met: Set[tuple[int, int]],
+    planned: Mapping[tuple[int, int], int],
+    free: Mapping[int, int],
+    size: int,
+) -> int:
+    """The pairs meeting again, counted quickly, when ``swap`` (a leaver and a taker) changes
+    the plan and each seat of a player gone is taken, in order, by the players the round then
+    leaves out: only the pairs of tables the change touches, each counted again where it met
+    before (``met``) or where the plan seats it elsewhere too (``planned``), and a table of
+    the first round at which its players cannot all keep their winds within one weighing
+    ``UNBLOCK_COST``."""
+    swapped = [[[swap.get(p, p) for p in table] for table in round_] for round_ in plan]
+    touched = [
+        (r, t)
+        for r, round_ in enumerate(plan)
+        for t, table in enumerate(round_)
+        if not swap.keys().isdisjoint(table)
+    ]
+    now = Counter(planned)  # the plan's pairs once swapped
+    for r, t in touched:
+        now.subtract(_pairs(plan[r][t]))
+        now.update(_pairs(swapped[r][t]))
+    again = 0
+    for k, round_ in enumerate(swapped):
+        pool = iter(sorted(here - {p for table in round_ for p in table}))
+        for table in round_:
+            if all(p in here for p in table):
+                if swap.keys().isdisjoint(table):
+                    continue
+                filled = table
+            else:
+                filled = [p if p in here else next(pool, -1) for p in table]
+            seated = [p for p in filled if p >= 0]
+            own = set(_pairs(table))
+            meets = sum(pair in met or now[pair] > (pair in own) for pair in _pairs(seated))
+            again += PAIR_COST * meets
+            if k == 0 and len(seated) == size:
+                again += UNBLOCK_COST * _blocked_tables([seated], free, size)
+    return again
+
+
+def _repaired(
+    plan: Sequence[Sequence[Sequence[int]]] | None,
+    playing: Sequence[int],
+    extra: int,
+    size: int,
+    history: Sequence[Sequence[Sequence[int]]],
+    byes_so_far: Mapping[int, int],
+    free: Mapping[int, int],
+    *,
+    fewest: bool,
+) -> RepairedPlan | None:
+    """``repaired_plan`` of one plan: the depth-first mend, or with ``fewest`` the round-by-round
+    one. ``free``: each player's free seats now; the first round mended leaves no table at
+    which its players cannot all keep their winds within one (the depth-first mend), or weighs
+    each such table ``UNBLOCK_COST`` (``fewest``): the draw would not keep it (33 with a bye,
+    one leaving after round 3 of 8: a mend without a repeat, one table blocked, was searched
+    to 8 repeats)."""
     if not plan or not playing:
         return None
     here = set(playing)
@@ -2792,6 +3050,8 @@ def repaired_plan(
             touched = placed.union(+moved)
             if meets_again([t for t in tables if not touched.isdisjoint(t)]):
                 continue
+            if k == 0 and _blocked_tables(tables, free, size):
+                continue
             pairs = [pair for table in tables for pair in _pairs(table)]
             met.update(pairs)
             counts.update(out)
@@ -2808,7 +3068,11 @@ def repaired_plan(
         return False
 
     def fewest_again() -> None:
+        # The pairs the plan seats in the rounds after this one: a change seating one of them
+        # now makes it meet again later, unless a later change parts it (not counted on).
+        later = Counter(pair for round_ in plan for table in round_ for pair in _pairs(table))
         for planned in plan:
+            later.subtract(pair for table in planned for pair in _pairs(table))
             best: tuple[int, list[list[int]], list[int], set[int]] | None = None
             least = sorted(counts.values())
             for tried, (tables, out, placed) in enumerate(choices(planned)):
@@ -2816,7 +3080,11 @@ def repaired_plan(
                     break
                 if sorted(counts[p] for p in out) != least[: len(out)]:
                     continue
-                again = sum(met[pair] > 0 for table in tables for pair in _pairs(table))
+                again = PAIR_COST * sum(
+                    met[pair] > 0 or later[pair] > 0 for table in tables for pair in _pairs(table)
+                )
+                if not rounds:
+                    again += UNBLOCK_COST * _blocked_tables(tables, free, size)
                 if best is None or again < best[0]:
                     best = (again, tables, out, placed)
                     if not again:

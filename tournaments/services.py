@@ -359,11 +359,19 @@ def winds_cannot_hold(tournament: Tournament, number: int) -> bool:
     with only East left at 50 tables). The page says so before the draw; no draw can help it."""
     entries = playing_entries(tournament, number)
     size = table_size_of(tournament.ruleset)
-    if len(entries) < size or len(entries) % size:
-        return False  # the byes are chosen to keep the winds (``byes_keeping_winds``)
+    if len(entries) < size:
+        return False
     counts = _seat_counts(history_before(tournament, number), size)
+    playing = [e.pk for e in entries]
+    if len(entries) % size:
+        # The byes are chosen to keep the winds where any fair choice can
+        # (``byes_keeping_winds``), but none may: 32 players, two leaving after round 3 both
+        # with only West left to take, leave six such players for seven tables.
+        order, tier, _past = _bye_order_and_tier(tournament, entries, size, number)
+        out = set(byes_keeping_winds(order, tier, counts, len(entries) % size, size))
+        playing = [pk for pk in playing if pk not in out]
     fresh = (1 << size) - 1
-    free = [free_seats(counts[e.pk]) if e.pk in counts else fresh for e in entries]
+    free = [free_seats(counts[pk]) if pk in counts else fresh for pk in playing]
     return not winds_can_hold(free, size)
 
 
@@ -729,10 +737,7 @@ def _byes(
     extra = len(entries) % size
     if not extra:
         return []
-    past = _byes_so_far(tournament, number)
-    order = _bye_order(tournament, entries, past)
-    owed = past.get(order[extra - 1], 0)
-    tier = sum(1 for pk in order if past.get(pk, 0) <= owed)
+    order, tier, past = _bye_order_and_tier(tournament, entries, size, number)
     counts = _seat_counts(history_before(tournament, number), size)
     # The plan mended for players who left or came, else the byes the draw before planned.
     planned = list(from_plan[0]) if from_plan else _planned_byes(tournament, number)
@@ -742,6 +747,18 @@ def _byes(
     ):
         planned = None  # a player gone, or owed less than another: the plan no longer holds
     return sorted(byes_keeping_winds(order, tier, counts, extra, size, planned))
+
+
+def _bye_order_and_tier(
+    tournament: Tournament, entries: Sequence[Entry], size: int, number: int
+) -> tuple[list[int], int, dict[int, int]]:
+    """The order in which the players sit out round ``number``, how many of the first are owed
+    a bye as much as the last who must sit out, and the byes so far."""
+    extra = len(entries) % size
+    past = _byes_so_far(tournament, number)
+    order = _bye_order(tournament, entries, past)
+    owed = past.get(order[extra - 1], 0)
+    return order, sum(1 for pk in order if past.get(pk, 0) <= owed), past
 
 
 def _seat_counts(history: Sequence[Sequence[Sequence[int]]], size: int) -> dict[int, list[int]]:

@@ -1286,6 +1286,9 @@ PINNED_DRAWS = {
     # 55: a nearly Kirkman system of 174 (SAT) and a Kirkman system of 177 (three cycles of 59
     # and 29 short rounds, tabu search), stored; these eight did not move.
     55: "89b0b643bf4c6834053a75487c76611c9a84ccf51c28ee84848de41b91bf7ea8",
+    # 56: after a drop-out, a player takes the leaver's seats throughout, the first round is
+    # mended to keep the winds (two swaps at a time where one cannot); these eight did not move.
+    56: "89b0b643bf4c6834053a75487c76611c9a84ccf51c28ee84848de41b91bf7ea8",
 }
 
 
