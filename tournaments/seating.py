@@ -2709,8 +2709,8 @@ def _unblocked_by_two_swaps(
     a table of two players who have not sat East and none who has not sat South, where every
     swap with a table of one of each blocks that one (the round seated again alone, the rounds
     planned after it kept, made 44 repeats with them; now 14 in all). ``PAIR_UNBLOCK_WORK``
-    pairs of swaps weighed at most (a
-    count, not a clock); None when a table is still blocked by then."""
+    pairs of swaps weighed at most (a count, not a clock); None when a table is still blocked
+    by then."""
     round_ = [list(table) for table in tables]
     known: dict[tuple[int, ...], tuple[int, bool]] = {}
 
@@ -2842,10 +2842,9 @@ def _first_round_unblocked(
     one), else as it was."""
     met = {pair for round_ in history for table in round_ for pair in _pairs(table)}
     met.update(pair for round_ in mended.rounds[1:] for table in round_ for pair in _pairs(table))
-    fresh = (1 << size) - 1
 
     def blocked(table: Sequence[int]) -> bool:
-        return not winds_can_hold([free.get(p, fresh) for p in table], size)
+        return _table_blocked(table, free, size)
 
     def cost(table: Sequence[int]) -> int:
         return UNBLOCK_COST * blocked(table) + sum(pair in met for pair in _pairs(table))
@@ -2856,21 +2855,31 @@ def _first_round_unblocked(
     return RepairedPlan([first, *mended.rounds[1:]], mended.byes)
 
 
-def _free_seats_after(history: Sequence[Sequence[Sequence[int]]], size: int) -> dict[int, int]:
-    """Each player's free seats (``free_seats``) after the rounds of ``history``."""
-    winds: dict[int, list[int]] = {}
+def seat_counts(history: Sequence[Sequence[Sequence[int]]], size: int) -> dict[int, list[int]]:
+    """How many times each player took each seat (East first) in these rounds."""
+    counts: dict[int, list[int]] = {}
     for round_ in history:
         for table in round_:
             for seat, player in enumerate(table):
-                winds.setdefault(player, [0] * size)[seat] += 1
-    return {player: free_seats(counts) for player, counts in winds.items()}
+                counts.setdefault(player, [0] * size)[seat] += 1
+    return counts
+
+
+def _free_seats_after(history: Sequence[Sequence[Sequence[int]]], size: int) -> dict[int, int]:
+    """Each player's free seats (``free_seats``) after the rounds of ``history``."""
+    return {player: free_seats(counts) for player, counts in seat_counts(history, size).items()}
+
+
+def _table_blocked(table: Sequence[int], free: Mapping[int, int], size: int) -> bool:
+    """Whether the table cannot seat each of its players in a free seat (a player with no
+    rounds yet: any seat), as the draw's search says (``wind_blocked``)."""
+    fresh = (1 << size) - 1
+    return not winds_can_hold([free.get(p, fresh) for p in table], size)
 
 
 def _blocked_tables(tables: Sequence[Sequence[int]], free: Mapping[int, int], size: int) -> int:
-    """How many of the round's tables cannot seat each of their players in a free seat (a
-    player with no rounds yet: any seat), as the draw's search counts them (``wind_blocked``)."""
-    fresh = (1 << size) - 1
-    return sum(not winds_can_hold([free.get(p, fresh) for p in table], size) for table in tables)
+    """How many of the round's tables are ``_table_blocked``."""
+    return sum(_table_blocked(table, free, size) for table in tables)
 
 
 # Players who came or stayed that ``repaired_plan`` (``fewest``) tries in a leaver's place, at
@@ -2890,10 +2899,10 @@ def _leavers_taken_over(
     as it fills any leaver's), the ``TAKERS`` whose change meets the fewest pairs again first
     (``_taken_over_again``; the earlier in ``playing`` on a tie). A player in the leaver's
     place throughout keeps the plan's own pairs apart where mending round by round mixes them:
-    33 with a bye (the design of 32 and a stand-in), one leaving after round 3 of 10, the
-    stand-in in the leaver's place, the players sitting out in their own, meets 5 to 8 players
-    again (the mend then fills the byes' seats with the players sitting out, in their own),
-    where the round-by-round mend mixed them to 12 to 23."""
+    33 with a bye (the design of 32 and a stand-in), one leaving after round 3 of 10: with the
+    stand-in in the leaver's seats (the mend then seats each player who was to sit out in
+    their own), 5 to 8 pairs meet again, where the round-by-round mend mixed the design's
+    pairs to 12 to 23."""
     yield plan
     if not plan:
         return
@@ -2950,7 +2959,7 @@ def _taken_over_again(
             meets = sum(pair in met or now[pair] > (pair in own) for pair in _pairs(seated))
             again += PAIR_COST * meets
             if k == 0 and len(seated) == size:
-                again += UNBLOCK_COST * _blocked_tables([seated], free, size)
+                again += UNBLOCK_COST * _table_blocked(seated, free, size)
     return again
 
 

@@ -50,6 +50,7 @@ from tournaments.seating import (
     free_seats,
     plan_rounds,
     repaired_plan,
+    seat_counts,
     seating_quality,
     winds_can_hold,
 )
@@ -361,7 +362,7 @@ def winds_cannot_hold(tournament: Tournament, number: int) -> bool:
     size = table_size_of(tournament.ruleset)
     if len(entries) < size:
         return False
-    counts = _seat_counts(history_before(tournament, number), size)
+    counts = seat_counts(history_before(tournament, number), size)
     playing = [e.pk for e in entries]
     if len(entries) % size:
         # The byes are chosen to keep the winds where any fair choice can
@@ -738,7 +739,7 @@ def _byes(
     if not extra:
         return []
     order, tier, past = _bye_order_and_tier(tournament, entries, size, number)
-    counts = _seat_counts(history_before(tournament, number), size)
+    counts = seat_counts(history_before(tournament, number), size)
     # The plan mended for players who left or came, else the byes the draw before planned.
     planned = list(from_plan[0]) if from_plan else _planned_byes(tournament, number)
     fairest = sorted(past.get(pk, 0) for pk in order[:extra])
@@ -759,16 +760,6 @@ def _bye_order_and_tier(
     order = _bye_order(tournament, entries, past)
     owed = past.get(order[extra - 1], 0)
     return order, sum(1 for pk in order if past.get(pk, 0) <= owed), past
-
-
-def _seat_counts(history: Sequence[Sequence[Sequence[int]]], size: int) -> dict[int, list[int]]:
-    """How many times each entry took each seat (East first) in these rounds."""
-    counts: dict[int, list[int]] = {}
-    for round_ in history:
-        for table in round_:
-            for seat, entry in enumerate(table):
-                counts.setdefault(entry, [0] * size)[seat] += 1
-    return counts
 
 
 def _byes_so_far(tournament: Tournament, number: int) -> dict[int, int]:
