@@ -199,9 +199,14 @@
     if (use) apply(use);
   });
 
-  // The mode radios only steer the keyboard: they ask the server nothing.
+  // The mode radios only steer the keyboard: they ask the server nothing. Nor does a text
+  // field's change: its typing was counted already (the input trigger), and the change comes
+  // when the field loses focus, that is when the scorekeeper taps "Use this value"; a count
+  // sent then would replace the button between the finger's down and up, and the tap is lost.
   document.addEventListener("change", function (event) {
-    if (event.target.name === "mode" && event.target.closest("#calc-form")) {
+    var target = event.target;
+    if (!target.closest || !target.closest("#calc-form")) return;
+    if (target.name === "mode" || target.classList.contains("calc-text")) {
       event.stopPropagation();
     }
   }, true);

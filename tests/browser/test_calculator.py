@@ -98,7 +98,13 @@ def test_on_a_phone_the_keyboard_fits_and_a_typed_hand_counts(
     dialog.locator("input[name='hand']").fill("19m19p19s1234567z1m")
     expect(dialog.locator(".calc-headline")).to_contain_text("役満")  # Tenhou: 13-sided single
     screenshot(page, screenshot_path / "calculator-phone.png", full_page=True)
+    counts: list[str] = []  # the tap on "Use" must not count again: the answer would be redrawn
+    page.on(
+        "request", lambda request: counts.append(request.url) if "/count/" in request.url else None
+    )
     dialog.locator("[data-calc-use]").click()
+    expect(dialog).to_be_hidden()
+    assert counts == []
     expect(entry.locator("input[name='value_0'][value='y1']")).to_be_checked()
 
     page.context.set_offline(True)  # the Wi-Fi drops: the panel says what to do instead
