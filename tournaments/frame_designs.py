@@ -1,6 +1,7 @@
 """Frames and resolvable designs with five groups and tables of four (pure Python): the holey
 rounds that seat, for each group, everybody outside it, and the rounds that seat everybody
-with nobody meeting anyone of their own group.
+with nobody meeting anyone of their own group. And, at tables of three, Kirkman frames of
+type 2ᵘ (``KIRKMAN_FRAMES``).
 
 A **4-frame of type g⁵** has ``5g`` points in five groups of ``g``; its tables are grouped
 into *holey rounds*, each seating every point outside one group exactly once, ``g / 3`` of
@@ -86,6 +87,30 @@ RESOLVABLE_FIVE: dict[int, tuple[tuple[bool, int, tuple[tuple[Point, ...], ...]]
         ),
         (True, 4, (((0, 12), (4, 15), (3, 17), (1, 18)),)),
         (True, 4, (((3, 12), (0, 1), (4, 30), (2, 11)),)),
+    ),
+}
+
+
+# u: a Kirkman frame of type 2ᵘ (Stinson's 3-frames, "Frames for Kirkman triple systems",
+# 1987: they exist when u ≡ 1 (mod 3), u ≥ 4). Group ``g`` is the points ``2g`` and ``2g + 1``;
+# holey round ``g`` seats the other ``2u - 2`` points at tables of three, and any two points of
+# different groups share exactly one table of all the rounds. Found by
+# ``scripts/designs/kirkman_frames.py`` (7 cyclic over Z₇, 4 by a plain search; both at once).
+KIRKMAN_FRAMES: dict[int, tuple[tuple[tuple[int, int, int], ...], ...]] = {
+    4: (
+        ((2, 4, 6), (3, 5, 7)),
+        ((0, 4, 7), (1, 5, 6)),
+        ((0, 3, 6), (1, 2, 7)),
+        ((0, 2, 5), (1, 3, 4)),
+    ),
+    7: (
+        ((2, 4, 8), (3, 6, 11), (5, 7, 12), (9, 10, 13)),
+        ((4, 6, 10), (5, 8, 13), (7, 9, 0), (11, 12, 1)),
+        ((6, 8, 12), (7, 10, 1), (9, 11, 2), (13, 0, 3)),
+        ((8, 10, 0), (9, 12, 3), (11, 13, 4), (1, 2, 5)),
+        ((10, 12, 2), (11, 0, 5), (13, 1, 6), (3, 4, 7)),
+        ((12, 0, 4), (13, 2, 7), (1, 3, 8), (5, 6, 9)),
+        ((0, 2, 6), (1, 4, 9), (3, 5, 10), (7, 8, 11)),
     ),
 }
 

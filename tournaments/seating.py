@@ -37,7 +37,13 @@ from typing import Any
 from tournaments.covering_designs import COVERING_ROUNDS
 from tournaments.designs import BASE_ROUNDS
 from tournaments.even_rounds import EVEN_ROUNDS
-from tournaments.frame_designs import FRAMES, RESOLVABLE_FIVE, holey_rounds, resolvable_five
+from tournaments.frame_designs import (
+    FRAMES,
+    KIRKMAN_FRAMES,
+    RESOLVABLE_FIVE,
+    holey_rounds,
+    resolvable_five,
+)
 from tournaments.orbit_designs import ORBIT_ROUNDS
 from tournaments.published_designs import published_rounds
 from tournaments.rotational_designs import ROTATIONAL_ROUNDS
@@ -52,7 +58,7 @@ RANDOM, SWISS = "random", "swiss"
 # The draw's own version: every change that gives any input another seating bumps it (a test
 # pins a few draws, so such a change cannot go unnoticed). Each drawn round keeps the version
 # that drew it, so that a record drawn by another Tenbou says so instead of "differs".
-SEATING_ALGORITHM = 57
+SEATING_ALGORITHM = 58
 METHODS = (RANDOM, SWISS)
 TEAM_COST, PAIR_COST = 100, 1  # teammates at one table weigh more than a repeated pair
 # A table of the round being drawn at which its players cannot all take a seat that keeps their
@@ -2508,6 +2514,57 @@ def framed_rounds(
     return []
 
 
+def kirkman_framed_rounds(
+    players: Sequence[int], size: int, rounds: int, rng: random.Random
+) -> list[list[list[int]]]:
+    """A nearly Kirkman triple system of ``2tu + 2`` players at tables of three from a Kirkman
+    frame of type 2ᵘ (``tournaments.frame_designs.KIRKMAN_FRAMES``), each of its points made
+    ``t`` players (``t`` a prime power, its *copies*, GF(t)'s elements), and two more players.
+
+    A frame table ``p₀ p₁ p₂`` becomes, at each slope ``s`` of GF(t), the ``t`` tables
+    ``{copy a + s·i of pᵢ}`` over every ``a``: copies of two points of different groups meet
+    once, at the slope ``(k - k') / (i - j)``, so each holey round of group ``g`` makes ``t``
+    holey rounds that seat everybody outside the ``2t`` copies of ``g``'s two points. Those
+    copies and the two extra players play a nearly Kirkman system of ``2t + 2`` at its bound
+    (``t`` rounds) in which the two extras are a pair that never meets, one of its rounds
+    beside each of the ``t`` holey rounds: ``u·t`` rounds, the bound ``(N - 2) / 2``, and only
+    the fill's unmet pairs never meet. 156 = 2 × 11 × 7 + 2 and 186 = 2 × 23 × 4 + 2, with the
+    designs of 24 and 48 (the frame-and-fill construction of Stinson's 1987 paper; Rees and
+    Stinson proved nearly Kirkman systems this way)."""
+    count = len(players)
+    if size != 3:
+        return []
+    for u in sorted(KIRKMAN_FRAMES):
+        t, left = divmod(count - 2, 2 * u)
+        field = _galois_field(t) if t >= 3 and not left else None
+        if field is None:
+            continue
+        fill = constructed_rounds(list(range(2 * t + 2)), 3, t, rng)
+        unmet = _unmet_groups(2 * t + 2, fill) if len(fill) == t else None
+        if unmet is None or len(unmet[0]) != 2:
+            continue
+        add, mul = field
+        order = list(players)
+        rng.shuffle(order)  # copy k of frame point p is order[p * t + k]; the extras come last
+        extras = dict(zip(unmet[0], order[2 * u * t :], strict=True))
+        inside = [j for j in range(2 * t + 2) if j not in extras]  # the fill's others, in order
+        built = []
+        for g, holey in enumerate(KIRKMAN_FRAMES[u]):
+            copies = {j: order[(2 * g + i // t) * t + i % t] for i, j in enumerate(inside)}
+            for slope, fill_round in zip(range(t), fill, strict=True):
+                tables = [
+                    [order[p * t + add(a, mul(slope, i))] for i, p in enumerate(table)]
+                    for table in holey
+                    for a in range(t)
+                ]
+                tables += [
+                    [extras[j] if j in extras else copies[j] for j in table] for table in fill_round
+                ]
+                built.append(tables)
+        return _in_drawn_order(built, rounds, rng)
+    return []
+
+
 def grouped_rounds(
     players: Sequence[int], size: int, rounds: int, rng: random.Random
 ) -> list[list[list[int]]]:
@@ -3257,6 +3314,7 @@ FALLBACK_CONSTRUCTIONS = (
     orbit_rounds,
     inflated_group_rounds,
     framed_rounds,
+    kirkman_framed_rounds,
     grouped_rounds,
     stabilized_rounds,
     copied_rounds,

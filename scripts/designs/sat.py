@@ -19,7 +19,8 @@ stalls two or three pairs short), 48 not in 600 s. Later (2026-11-29, two at a t
 minutes. 2026-12-02, at tables of three (nearly Kirkman systems, two cycles of ``(N - 2) / 2``
 and two fixed players, where ``orbits.py --nearly``'s annealing stalled one orbit short for
 every seed tried): 114 in about four minutes (another search on the other core). 2026-12-03,
-two at a time: 132 in 27 minutes.
+two at a time: 132 in 27 minutes; 156 not in 90 and 186 not in 83 (both are built from
+Kirkman frames instead, ``tournaments.seating.kirkman_framed_rounds``).
 """
 
 from __future__ import annotations

@@ -21,6 +21,7 @@ from hypothesis import strategies as st
 from tournaments.covering_designs import COVERING_ROUNDS
 from tournaments.designs import BASE_ROUNDS
 from tournaments.even_rounds import EVEN_ROUNDS
+from tournaments.frame_designs import KIRKMAN_FRAMES
 from tournaments.orbit_designs import ORBIT_ROUNDS
 from tournaments.published_designs import PUBLISHED_ROUNDS
 from tournaments.rotational_designs import ROTATIONAL_ROUNDS
@@ -42,6 +43,7 @@ from tournaments.seating import (
     copied_rounds,
     free_seats,
     inflated_group_rounds,
+    kirkman_framed_rounds,
     orbit_rounds,
     outlook,
     plan_rounds,
@@ -1065,23 +1067,53 @@ def test_the_nearly_kirkman_systems_seat_three_player_tables_to_the_bound(player
     assert outlook(players, bound, 3).constructed == bound  # what the page promises
 
 
-# Three-player fields of 100 to 198 not yet seated to their bound, with the rounds they get:
-# Kirkman systems (N ≡ 3 mod 6, Ray-Chaudhuri and Wilson) and nearly Kirkman systems (N ≡ 0
-# mod 6 from 18, Baker and Wilson) are known to exist for every one of them.
-THREE_PLAYER_SHORT = {
-    156: 76,
-    186: 62,
-}
-
-
-def test_every_three_player_field_to_198_seats_its_bound_but_twelve_and_those_not_found() -> None:
+def test_every_three_player_field_to_198_seats_its_bound_but_twelve() -> None:
     """What the docs promise: at tables of three, every field of 9 to 198 players is seated to
     its bound by construction, but 12, which no seating takes past 4 of its 5 rounds (a fifth
-    would make a nearly Kirkman system of 12, which does not exist), and the fields past 100
-    whose design is not found yet (``THREE_PLAYER_SHORT``)."""
+    would make a nearly Kirkman system of 12, which does not exist)."""
     seated = {players: outlook(players, (players - 1) // 2, 3) for players in range(9, 201, 3)}
     short = {n: view.constructed for n, view in seated.items() if view.constructed < view.bound}
-    assert short == {12: 4, **THREE_PLAYER_SHORT}
+    assert short == {12: 4}
+
+
+@pytest.mark.parametrize("u", sorted(KIRKMAN_FRAMES))
+def test_a_stored_kirkman_frame_seats_every_two_points_of_different_groups_once(u: int) -> None:
+    """Holey round ``g`` seats every point but group ``g``'s two (``2g``, ``2g + 1``) once at
+    tables of three, and over the rounds two points of different groups meet exactly once,
+    two of one group never."""
+    frame = KIRKMAN_FRAMES[u]
+    assert len(frame) == u
+    for g, holey in enumerate(frame):
+        assert all(len(table) == 3 for table in holey)
+        assert sorted(p for table in holey for p in table) == [
+            p for p in range(2 * u) if p // 2 != g
+        ]
+    pairs = Counter(
+        frozenset(pair) for holey in frame for t in holey for pair in combinations(t, 2)
+    )
+    across = {frozenset((a, b)) for a, b in combinations(range(2 * u), 2) if a // 2 != b // 2}
+    assert set(pairs) == across
+    assert set(pairs.values()) == {1}
+
+
+@pytest.mark.parametrize(("players", "seed"), [(156, 3), (186, 4), (114, 5), (66, 6)])
+def test_a_kirkman_frame_inflated_and_filled_is_a_nearly_kirkman_system(
+    players: int, seed: int
+) -> None:
+    """156 = 2 x 11 x 7 + 2 (the frame of type 2⁷, each point made 11, the groups filled with
+    the design of 24), 186 = 2 x 23 x 4 + 2 (type 2⁴, 23, the design of 48), 114 and 66 (GF(8),
+    the design of 18): the bound's ``(N - 2) / 2`` rounds, everyone each round, nobody twice,
+    the unmet pairs ``N / 2`` disjoint pairs; and the page promises the bound."""
+    bound = (players - 2) // 2
+    everyone = list(range(1, players + 1))
+    drawn = kirkman_framed_rounds(everyone, 3, bound + 5, random.Random(seed))
+    assert len(drawn) == bound
+    met = meetings(drawn, everyone, 3)
+    assert set(met.values()) == {1}
+    unmet = {frozenset(pair) for pair in combinations(everyone, 2)} - set(met)
+    assert len(unmet) == players // 2
+    assert len({p for pair in unmet for p in pair}) == players
+    assert outlook(players, bound, 3).constructed == bound
 
 
 def test_four_groups_of_six_meet_across_the_groups_exactly_once() -> None:
@@ -1291,6 +1323,9 @@ PINNED_DRAWS = {
     # 57: a nearly Kirkman system of 132 found by SAT (two cycles of 65, two fixed players),
     # stored; these eight did not move.
     57: "89b0b643bf4c6834053a75487c76611c9a84ccf51c28ee84848de41b91bf7ea8",
+    # 58: 156 and 186 at tables of three from Kirkman frames of type 2⁷ and 2⁴, inflated and
+    # filled; these eight did not move.
+    58: "89b0b643bf4c6834053a75487c76611c9a84ccf51c28ee84848de41b91bf7ea8",
 }
 
 
