@@ -3137,20 +3137,27 @@ def _repaired(
         # The pairs the plan seats in the rounds after this one: a change seating one of them
         # now makes it meet again later, unless a later change parts it (not counted on).
         later = Counter(pair for round_ in plan for table in round_ for pair in _pairs(table))
+        table_cost: dict[tuple[int, ...], int] = {}  # a round's choices share most tables
+
+        def cost(table: Sequence[int], first: bool) -> int:
+            key = tuple(table)
+            if key not in table_cost:
+                again = sum(met[pair] > 0 or later[pair] > 0 for pair in _pairs(table))
+                blocked = first and _table_blocked(table, free, size)
+                table_cost[key] = PAIR_COST * again + UNBLOCK_COST * blocked
+            return table_cost[key]
+
         for planned in plan:
             later.subtract(pair for table in planned for pair in _pairs(table))
             best: tuple[int, list[list[int]], list[int], set[int]] | None = None
             least = sorted(counts.values())
+            table_cost.clear()  # met and later change from round to round
             for tried, (tables, out, placed) in enumerate(choices(planned)):
                 if tried >= REPAIR_WORK // len(plan):
                     break
                 if sorted(counts[p] for p in out) != least[: len(out)]:
                     continue
-                again = PAIR_COST * sum(
-                    met[pair] > 0 or later[pair] > 0 for table in tables for pair in _pairs(table)
-                )
-                if not rounds:
-                    again += UNBLOCK_COST * _blocked_tables(tables, free, size)
+                again = sum(cost(table, not rounds) for table in tables)
                 if best is None or again < best[0]:
                     best = (again, tables, out, placed)
                     if not again:
