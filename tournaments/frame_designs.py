@@ -91,8 +91,7 @@ RESOLVABLE_FIVE: dict[int, tuple[tuple[bool, int, tuple[tuple[Point, ...], ...]]
 }
 
 
-# u: a Kirkman frame of type 2ᵘ (Stinson's 3-frames, "Frames for Kirkman triple systems",
-# 1987: they exist when u ≡ 1 (mod 3), u ≥ 4). Group ``g`` is the points ``2g`` and ``2g + 1``;
+# u: a Kirkman frame of type 2ᵘ (a 3-frame; counting asks u ≡ 1 (mod 3)). Group ``g`` is the points ``2g`` and ``2g + 1``;
 # holey round ``g`` seats the other ``2u - 2`` points at tables of three, and any two points of
 # different groups share exactly one table of all the rounds. Found by
 # ``scripts/designs/kirkman_frames.py`` (7 cyclic over Z₇, 4 by a plain search; both at once).

@@ -2529,8 +2529,8 @@ def kirkman_framed_rounds(
     (``t`` rounds) in which the two extras are a pair that never meets, one of its rounds
     beside each of the ``t`` holey rounds: ``u·t`` rounds, the bound ``(N - 2) / 2``, and only
     the fill's unmet pairs never meet. 156 = 2 × 11 × 7 + 2 and 186 = 2 × 23 × 4 + 2, with the
-    designs of 24 and 48 (the frame-and-fill construction of Stinson's 1987 paper; Rees and
-    Stinson proved nearly Kirkman systems this way)."""
+    designs of 24 and 48 (frame and fill, as design theory builds Kirkman systems; the frames
+    found here by ``scripts/designs/kirkman_frames.py``)."""
     count = len(players)
     if size != 3:
         return []

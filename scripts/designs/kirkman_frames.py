@@ -12,8 +12,8 @@ make orbits of two); a plain depth-first search over all the holey rounds finds 
 (for 7 it ran past five minutes).
 
 ``kirkman_frames.py U``: prints the holey rounds as a Python literal, ``(x, i)`` written as
-``2x + i`` (``tournaments.frame_designs.KIRKMAN_FRAMES`` stores them). Such frames exist when
-``u ≡ 1 (mod 3)``, ``u ≥ 4`` (Stinson, 1987). Run 2026-12-03: 4 and 7 in well under a second.
+``2x + i`` (``tournaments.frame_designs.KIRKMAN_FRAMES`` stores them). Counting asks ``u ≡ 1
+(mod 3)`` (each holey round seats ``2u - 2`` points at tables of three). Run 2026-12-03: 4 and 7 in well under a second.
 """
 
 from __future__ import annotations
