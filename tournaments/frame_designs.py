@@ -91,9 +91,9 @@ RESOLVABLE_FIVE: dict[int, tuple[tuple[bool, int, tuple[tuple[Point, ...], ...]]
 }
 
 
-# u: a Kirkman frame of type 2ᵘ (a 3-frame; counting asks u ≡ 1 (mod 3)). Group ``g`` is the points ``2g`` and ``2g + 1``;
-# holey round ``g`` seats the other ``2u - 2`` points at tables of three, and any two points of
-# different groups share exactly one table of all the rounds. Found by
+# u: a Kirkman frame of type 2ᵘ (a 3-frame; counting asks u ≡ 1 (mod 3)). Group ``g`` is the
+# points ``2g`` and ``2g + 1``; holey round ``g`` seats the other ``2u - 2`` points at tables of
+# three, and any two points of different groups share exactly one table of all the rounds. Found by
 # ``scripts/designs/kirkman_frames.py`` (7 cyclic over Z₇, 4 by a plain search; both at once).
 KIRKMAN_FRAMES: dict[int, tuple[tuple[tuple[int, int, int], ...], ...]] = {
     4: (

@@ -13,7 +13,8 @@ make orbits of two); a plain depth-first search over all the holey rounds finds 
 
 ``kirkman_frames.py U``: prints the holey rounds as a Python literal, ``(x, i)`` written as
 ``2x + i`` (``tournaments.frame_designs.KIRKMAN_FRAMES`` stores them). Counting asks ``u ≡ 1
-(mod 3)`` (each holey round seats ``2u - 2`` points at tables of three). Run 2026-12-03: 4 and 7 in well under a second.
+(mod 3)`` (each holey round seats ``2u - 2`` points at tables of three). Run 2026-12-03: 4 and
+7 in well under a second.
 """
 
 from __future__ import annotations
