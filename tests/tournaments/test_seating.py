@@ -783,7 +783,9 @@ def test_every_stored_covering_meets_every_pair_and_pairs_off_the_players_met_tw
     assert sorted(p for pair in twice for p in pair) == list(range(players))
 
 
-@pytest.mark.parametrize(("players", "rounds", "clean"), [(18, 9, 4), (36, 18, 6), (48, 24, 12)])
+@pytest.mark.parametrize(
+    ("players", "rounds", "clean"), [(18, 9, 4), (36, 18, 6), (48, 24, 12), (60, 30, 12)]
+)
 def test_one_round_past_a_nearly_kirkman_system_repeats_the_fewest_meetings(
     players: int, rounds: int, clean: int
 ) -> None:
@@ -1326,6 +1328,9 @@ PINNED_DRAWS = {
     # 58: 156 and 186 at tables of three from Kirkman frames of type 2⁷ and 2⁴, inflated and
     # filled; these eight did not move.
     58: "89b0b643bf4c6834053a75487c76611c9a84ccf51c28ee84848de41b91bf7ea8",
+    # 59: a covering of 60 at tables of three (30 rounds, 30 repeats) found by SAT, stored;
+    # these eight did not move.
+    59: "89b0b643bf4c6834053a75487c76611c9a84ccf51c28ee84848de41b91bf7ea8",
 }
 
 
