@@ -81,7 +81,8 @@ orbit with another pair (or sit where none may), a move swaps two players of dif
   54 and 66 to 96 over one base round in 5 s or less each; 36 over two base rounds of cycles
   of 9 in seconds (one base round is ruled out by the parity of the differences where ``N ≡
   12 mod 24``); 60 and 84 over two of cycles of 15 and 21 stalled one and two pairs short in
-  3 × 200 s; 60 found with ``--sat`` (2026-12-03, about 7 minutes, the other core busy). At
+  3 × 200 s; both found with ``--sat`` (2026-12-03, about 7 and 23 minutes, the other core
+  busy). At
   tables of four none found: 24 has none over three cycles of 8 (exhaustive), 24 and 36 over
   cycles of 2 to 6 ended 4 to 8 pairs short in 25-40 s, 48 over three cycles of 16 (300 s).
 
