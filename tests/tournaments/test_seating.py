@@ -1061,6 +1061,19 @@ def test_a_tripled_kirkman_system_seats_every_pair_exactly_once(players: int) ->
     assert_every_pair_once(rounds, everyone, 3, bound)
 
 
+def assert_a_nearly_kirkman_system(drawn: list[list[list[int]]], everyone: list[int]) -> None:
+    """Counted from the rounds: everyone every round at tables of three, nobody twice, the pairs
+    that never meet ``N / 2`` disjoint pairs (everyone in one), and the page promises these
+    rounds."""
+    players = len(everyone)
+    met = meetings(drawn, everyone, 3)
+    assert set(met.values()) == {1}
+    unmet = {frozenset(pair) for pair in combinations(everyone, 2)} - set(met)
+    assert len(unmet) == players // 2
+    assert len({p for pair in unmet for p in pair}) == players  # disjoint: everyone in one
+    assert outlook(players, len(drawn), 3).constructed == len(drawn)  # what the page promises
+
+
 @pytest.mark.parametrize("players", [18, 54, 60, 66, 78, 84, 96])
 def test_the_nearly_kirkman_systems_seat_three_player_tables_to_the_bound(players: int) -> None:
     """18 players (the affine plane over Z₃, each point in two colours), 54 (a transversal
@@ -1074,12 +1087,7 @@ def test_the_nearly_kirkman_systems_seat_three_player_tables_to_the_bound(player
     everyone = list(range(1, players + 1))
     drawn = constructed_rounds(everyone, 3, bound, random.Random(5))
     assert len(drawn) == bound == (players - 2) // 2
-    met = meetings(drawn, everyone, 3)
-    assert set(met.values()) == {1}
-    unmet = {frozenset(pair) for pair in combinations(everyone, 2)} - set(met)
-    assert len(unmet) == players // 2
-    assert len({p for pair in unmet for p in pair}) == players  # disjoint: everyone in one
-    assert outlook(players, bound, 3).constructed == bound  # what the page promises
+    assert_a_nearly_kirkman_system(drawn, everyone)
 
 
 def test_every_three_player_field_to_198_seats_its_bound_but_twelve() -> None:
@@ -1123,12 +1131,7 @@ def test_a_kirkman_frame_inflated_and_filled_is_a_nearly_kirkman_system(
     everyone = list(range(1, players + 1))
     drawn = kirkman_framed_rounds(everyone, 3, bound + 5, random.Random(seed))
     assert len(drawn) == bound
-    met = meetings(drawn, everyone, 3)
-    assert set(met.values()) == {1}
-    unmet = {frozenset(pair) for pair in combinations(everyone, 2)} - set(met)
-    assert len(unmet) == players // 2
-    assert len({p for pair in unmet for p in pair}) == players
-    assert outlook(players, bound, 3).constructed == bound
+    assert_a_nearly_kirkman_system(drawn, everyone)
 
 
 def test_four_groups_of_six_meet_across_the_groups_exactly_once() -> None:
