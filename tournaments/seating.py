@@ -58,7 +58,7 @@ RANDOM, SWISS = "random", "swiss"
 # The draw's own version: every change that gives any input another seating bumps it (a test
 # pins a few draws, so such a change cannot go unnoticed). Each drawn round keeps the version
 # that drew it, so that a record drawn by another Tenbou says so instead of "differs".
-SEATING_ALGORITHM = 62
+SEATING_ALGORITHM = 63
 METHODS = (RANDOM, SWISS)
 TEAM_COST, PAIR_COST = 100, 1  # teammates at one table weigh more than a repeated pair
 # A table of the round being drawn at which its players cannot all take a seat that keeps their
@@ -2021,8 +2021,9 @@ def even_rounds(
     one and the teams are all as large: the stored teams are the teams, drawn in a random order,
     their members too. Without teams, one round past the bound may also come from a stored
     covering (``tournaments.covering_designs``: 18 players at tables of three over 9 rounds,
-    every pair once or twice, 9 repeats where the bound's design and a round more make 12).
-    Nothing when not stored."""
+    every pair once or twice, 9 repeats where the bound's design and a round more make 12) or
+    one built from a Kirkman frame (``framed_covering_rounds``: 150, 168, 180, 192). Nothing
+    when not stored."""
     team_size, members = 0, [list(players)]
     if teams:
         by_team: dict[str, list[int]] = {}
@@ -2036,9 +2037,16 @@ def even_rounds(
         team_size = len(members[0])
     stored = EVEN_ROUNDS.get((len(players), size, rounds, team_size))
     covering = None if teams else COVERING_ROUNDS.get((len(players), size))
+    framed = (
+        framed_covering_rounds(len(players))
+        if not teams and covering is None and size == 3 and 2 * rounds == len(players)
+        else []
+    )
     if covering is not None and covering[0] * len(covering[2]) == rounds:
         m, cycles, bases = covering
         design = [tables for base in bases for tables in turned_rounds(m, cycles, base)]
+    elif framed:
+        design = framed
     elif stored is not None:
         design = [[[int(p) for p in table.split()] for table in line.split("|")] for line in stored]
     else:
@@ -2517,52 +2525,100 @@ def framed_rounds(
 def kirkman_framed_rounds(
     players: Sequence[int], size: int, rounds: int, rng: random.Random
 ) -> list[list[list[int]]]:
-    """A nearly Kirkman triple system of ``2tu + 2`` players at tables of three from a Kirkman
-    frame of type 2ᵘ (``tournaments.frame_designs.KIRKMAN_FRAMES``), each of its points made
-    ``t`` players (``t`` a prime power, its *copies*, GF(t)'s elements), and two more players.
+    """A nearly Kirkman triple system of ``gtu + 2`` players at tables of three from a Kirkman
+    frame of type gᵘ (``tournaments.frame_designs.KIRKMAN_FRAMES``), each of its points made
+    ``t`` players (``_filled_kirkman_frame``), and two more players.
 
-    A frame table ``p₀ p₁ p₂`` becomes, at each slope ``s`` of GF(t), the ``t`` tables
-    ``{copy a + s·i of pᵢ}`` over every ``a``: copies of two points of different groups meet
-    once, at the slope ``(k - k') / (i - j)``, so each holey round of group ``g`` makes ``t``
-    holey rounds that seat everybody outside the ``2t`` copies of ``g``'s two points. Those
-    copies and the two extra players play a nearly Kirkman system of ``2t + 2`` at its bound
-    (``t`` rounds) in which the two extras are a pair that never meets, one of its rounds
-    beside each of the ``t`` holey rounds: ``u·t`` rounds, the bound ``(N - 2) / 2``, and only
-    the fill's unmet pairs never meet. 156 = 2 × 11 × 7 + 2 and 186 = 2 × 23 × 4 + 2, with the
-    designs of 24 and 48 (frame and fill, as design theory builds Kirkman systems; the frames
-    found here by ``scripts/designs/kirkman_frames.py``)."""
+    The ``gt`` copies of a group's points and the two extra players play a nearly Kirkman
+    system of ``gt + 2`` at its bound (``gt / 2`` rounds) in which the two extras are a pair
+    that never meets, one of its rounds beside each of the group's ``gt / 2`` holey rounds:
+    ``ugt / 2`` rounds, the bound ``(N - 2) / 2``, and only the fill's unmet pairs never meet.
+    156 = 2 × 11 × 7 + 2 and 186 = 2 × 23 × 4 + 2, with the designs of 24 and 48 (frame and
+    fill, as design theory builds Kirkman systems; the frames found here by
+    ``scripts/designs/kirkman_frames.py``)."""
     count = len(players)
     if size != 3:
         return []
-    for u in sorted(KIRKMAN_FRAMES):
-        t, left = divmod(count - 2, 2 * u)
-        field = _galois_field(t) if t >= 3 and not left else None
-        if field is None:
+    for g, u in sorted(KIRKMAN_FRAMES):
+        t, left = divmod(count - 2, g * u)
+        if t < 3 or left or _product_ring(t, 3) is None:
             continue
-        fill = constructed_rounds(list(range(2 * t + 2)), 3, t, rng)
-        unmet = _unmet_groups(2 * t + 2, fill) if len(fill) == t else None
+        fill = constructed_rounds(list(range(g * t + 2)), 3, g * t // 2, rng)
+        unmet = _unmet_groups(g * t + 2, fill) if len(fill) == g * t // 2 else None
         if unmet is None or len(unmet[0]) != 2:
             continue
-        add, mul = field
         order = list(players)
         rng.shuffle(order)  # copy k of frame point p is order[p * t + k]; the extras come last
-        extras = dict(zip(unmet[0], order[2 * u * t :], strict=True))
-        inside = [j for j in range(2 * t + 2) if j not in extras]  # the fill's others, in order
-        built = []
-        for g, holey in enumerate(KIRKMAN_FRAMES[u]):
-            copies = {j: order[(2 * g + i // t) * t + i % t] for i, j in enumerate(inside)}
-            for slope, fill_round in zip(range(t), fill, strict=True):
-                tables = [
-                    [order[p * t + add(a, mul(slope, i))] for i, p in enumerate(table)]
-                    for table in holey
-                    for a in range(t)
-                ]
-                tables += [
-                    [extras[j] if j in extras else copies[j] for j in table] for table in fill_round
-                ]
-                built.append(tables)
+        extras = dict(zip(unmet[0], order[g * u * t :], strict=True))
+        inside = {j: i for i, j in enumerate(j for j in range(g * t + 2) if j not in extras)}
+        beside = [  # the fill's player j beside group ``group``
+            [extras.get(j, order[group * g * t + inside.get(j, 0)]) for j in range(g * t + 2)]
+            for group in range(u)
+        ]
+        built = _filled_kirkman_frame((g, u), t, fill, order, beside)
         return _in_drawn_order(built, rounds, rng)
     return []
+
+
+def framed_covering_rounds(count: int) -> list[list[list[int]]]:
+    """A covering of ``gtu`` players at tables of three one round past the bound (``N / 2``
+    rounds, every pair met, those met twice pairing off the players: the fewest repeats
+    counting allows) from a Kirkman frame of type gᵘ, each point made ``t`` players, and a
+    stored covering of ``gt`` (``tournaments.covering_designs``) for each group's copies, one of
+    its rounds beside each of the group's ``gt / 2`` holey rounds: copies of different groups
+    meet once, within a group as the covering has them. 168 = 2 × 21 × 4 and 192 = 2 × 24 × 4
+    (frame 2⁴, coverings of 42 and 48), 180 = 2 × 9 × 10, 108, 150, 162 and 198 from frames of
+    type 6ᵘ (18 × 6, 30 × 5, 18 × 9, 18 × 11); the players ``0 .. N - 1``. Nothing when no
+    frame and covering make ``count``."""
+    for g, u in sorted(KIRKMAN_FRAMES):
+        t, left = divmod(count, g * u)
+        stored = COVERING_ROUNDS.get((g * t, 3))
+        if t < 3 or left or stored is None or _product_ring(t, 3) is None:
+            continue
+        m, cycles, bases = stored
+        fill = [tables for base in bases for tables in turned_rounds(m, cycles, base)]
+        beside = [range(group * g * t, (group + 1) * g * t) for group in range(u)]
+        return _filled_kirkman_frame((g, u), t, fill, range(count), beside)
+    return []
+
+
+def _filled_kirkman_frame(
+    key: tuple[int, int],
+    t: int,
+    fill: Sequence[Sequence[Sequence[int]]],
+    order: Sequence[int],
+    beside: Sequence[Sequence[int]],
+) -> list[list[list[int]]]:
+    """The rounds of the Kirkman frame ``key`` (type gᵘ), copy ``k`` of its point ``p`` the
+    player ``order[p * t + k]``, ``k`` an element of the product of Galois fields of order
+    ``t`` (``_product_ring``, each factor at least 3), each holey round beside a round of
+    ``fill`` (``gt / 2`` rounds) seating the copies of the group it misses, fill player ``j``
+    beside group ``G`` being ``beside[G][j]``.
+
+    A frame table ``p₀ p₁ p₂`` becomes, at each slope ``s``, the ``t`` tables ``{copy a + s·eᵢ
+    of pᵢ}`` over every ``a`` (``eᵢ`` the elements with every coordinate ``i``, whose
+    differences are invertible): copies of two points of different groups meet once, at the
+    slope ``(k - k') / (eᵢ - eⱼ)``, so each holey round of group ``G`` makes ``t`` holey rounds
+    that seat everybody outside the ``gt`` copies of ``G``'s points: holey round ``b`` of the
+    group at slope ``s`` beside fill round ``b t + s``."""
+    g, _ = key
+    ring = _product_ring(t, 3)
+    if ring is None or len(fill) != g * t // 2:
+        return []
+    add, mul, number = ring
+    e = [number([i] * len(_prime_power_factors(t))) for i in range(3)]
+    built = []
+    for r, holey in enumerate(KIRKMAN_FRAMES[key]):
+        group, b = divmod(r, g // 2)
+        for slope in range(t):
+            tables = [
+                [order[p * t + add(a, mul(slope, e[i]))] for i, p in enumerate(table)]
+                for table in holey
+                for a in range(t)
+            ]
+            tables += [[beside[group][j] for j in table] for table in fill[b * t + slope]]
+            built.append(tables)
+    return built
 
 
 def grouped_rounds(
