@@ -8,8 +8,8 @@ size, rounds, team size)``: the rounds, each its tables split by ``|``, the play
 every two other players meet ``floor(mu)`` or ``ceil(mu)`` times, ``mu = rounds (size - 1) / (N
 - max(1, team size))``. Players × rounds (/3: at tables of three; /t4: in teams of four) ruled
 out by counting: 8×3, 8×4, 8×5, 12×4, 12×5, 12×6, 12×7, 6×3/3, 6×4/3, 6×5/3, 6×6/3, 6×7/3,
-6×8/3; none exists (SAT): 8×9, 8×10, 8×11, 8×12; not found in the last run: 20×7, 24×8, 24×9,
-32×11, 32×12, 32×13, 12×6/3, 18×9/3, 24×7/t6.
+6×8/3; none exists (SAT): 8×9, 8×10, 8×11, 8×12, 12×6/3; not found in the last run: 20×7, 24×8,
+24×9, 32×11, 32×12, 32×13, 18×9/3, 24×7/t6.
 """
 
 from __future__ import annotations

@@ -37,6 +37,7 @@ from typing import Any
 from tournaments.covering_designs import COVERING_ROUNDS
 from tournaments.designs import BASE_ROUNDS
 from tournaments.even_rounds import EVEN_ROUNDS
+from tournaments.fewest_rounds import FEWEST_ROUNDS
 from tournaments.frame_designs import (
     FRAMES,
     KIRKMAN_FRAMES,
@@ -58,7 +59,7 @@ RANDOM, SWISS = "random", "swiss"
 # The draw's own version: every change that gives any input another seating bumps it (a test
 # pins a few draws, so such a change cannot go unnoticed). Each drawn round keeps the version
 # that drew it, so that a record drawn by another Tenbou says so instead of "differs".
-SEATING_ALGORITHM = 63
+SEATING_ALGORITHM = 64
 METHODS = (RANDOM, SWISS)
 TEAM_COST, PAIR_COST = 100, 1  # teammates at one table weigh more than a repeated pair
 # A table of the round being drawn at which its players cannot all take a seat that keeps their
@@ -2022,8 +2023,10 @@ def even_rounds(
     their members too. Without teams, one round past the bound may also come from a stored
     covering (``tournaments.covering_designs``: 18 players at tables of three over 9 rounds,
     every pair once or twice, 9 repeats where the bound's design and a round more make 12) or
-    one built from a Kirkman frame (``framed_covering_rounds``: 150, 168, 180, 192). Nothing
-    when not stored."""
+    one built from a Kirkman frame (``framed_covering_rounds``: 150, 168, 180, 192). Where no
+    schedule spreads the repeats evenly, the fewest there can be when stored
+    (``tournaments.fewest_rounds``: 12 players at tables of three over 6 rounds, 7 repeats where
+    the search made 8). Nothing when not stored."""
     team_size, members = 0, [list(players)]
     if teams:
         by_team: dict[str, list[int]] = {}
@@ -2035,7 +2038,8 @@ def even_rounds(
             return []
         members = [by_team[name] for name in sorted(by_team)]
         team_size = len(members[0])
-    stored = EVEN_ROUNDS.get((len(players), size, rounds, team_size))
+    key = (len(players), size, rounds, team_size)
+    stored = EVEN_ROUNDS.get(key) or FEWEST_ROUNDS.get(key)
     covering = None if teams else COVERING_ROUNDS.get((len(players), size))
     framed = (
         framed_covering_rounds(len(players))

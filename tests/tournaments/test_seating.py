@@ -21,6 +21,7 @@ from hypothesis import strategies as st
 from tournaments.covering_designs import COVERING_ROUNDS
 from tournaments.designs import BASE_ROUNDS
 from tournaments.even_rounds import EVEN_ROUNDS
+from tournaments.fewest_rounds import FEWEST_ROUNDS
 from tournaments.frame_designs import KIRKMAN_FRAMES
 from tournaments.orbit_designs import ORBIT_ROUNDS
 from tournaments.published_designs import PUBLISHED_ROUNDS
@@ -708,6 +709,32 @@ def test_every_stored_even_schedule_seats_everyone_and_meets_every_pair_as_often
     assert {met[pair] for pair in others} <= {low, high}
 
 
+@pytest.mark.parametrize(("key", "repeats"), [((12, 3, 6, 0), 7)])
+def test_a_stored_fewest_schedule_repeats_only_what_no_schedule_can_avoid(
+    key: tuple[int, int, int, int], repeats: int
+) -> None:
+    """12 players at tables of three over 6 rounds meet 72 times among 66 pairs, and no
+    schedule meets all 66 (``fewest_sat.py``, unsatisfiable): the stored rounds, counted pair
+    by pair, seat everyone once a round and repeat 7 meetings, one pair left unmet and nobody
+    met three times; drawn, the tournament repeats those 7 (the search had made 8 and left two
+    pairs unmet), with every wind within one."""
+    players, size, rounds, _ = key
+    met: Counter[tuple[int, int]] = Counter()
+    assert len(FEWEST_ROUNDS[key]) == rounds
+    for line in FEWEST_ROUNDS[key]:
+        tables = [[int(p) for p in table.split()] for table in line.split("|")]
+        assert sorted(p for t in tables for p in t) == list(range(players))
+        assert {len(t) for t in tables} == {size}
+        met.update(pair for t in tables for pair in combinations(sorted(t), 2))
+    assert sum(times - 1 for times in met.values()) == repeats
+    assert max(met.values()) == 2
+    assert len(met) == players * (players - 1) // 2 - 1
+    drawn, counts, _ = drawn_in_teams(players, rounds, 0, size=size)
+    assert sum(c - 1 for c in counts if c > 1) == repeats
+    assert max(counts) == 2
+    assert seating_quality(drawn, table_size=size).wind_imbalance <= 1
+
+
 @pytest.mark.parametrize(
     ("players", "rounds", "teams"),
     [
@@ -1385,6 +1412,9 @@ PINNED_DRAWS = {
     # 63: one round past the bound at tables of three, 144 by SAT and 150, 168, 180 and 192 by
     # Kirkman frames filled with coverings; these eight did not move.
     63: "89b0b643bf4c6834053a75487c76611c9a84ccf51c28ee84848de41b91bf7ea8",
+    # 64: 12 players at tables of three over 6 rounds from a stored schedule with the fewest
+    # repeats there can be (7; the search made 8); these eight did not move.
+    64: "89b0b643bf4c6834053a75487c76611c9a84ccf51c28ee84848de41b91bf7ea8",
 }
 
 
