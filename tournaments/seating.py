@@ -59,7 +59,7 @@ RANDOM, SWISS = "random", "swiss"
 # The draw's own version: every change that gives any input another seating bumps it (a test
 # pins a few draws, so such a change cannot go unnoticed). Each drawn round keeps the version
 # that drew it, so that a record drawn by another Tenbou says so instead of "differs".
-SEATING_ALGORITHM = 64
+SEATING_ALGORITHM = 65
 METHODS = (RANDOM, SWISS)
 TEAM_COST, PAIR_COST = 100, 1  # teammates at one table weigh more than a repeated pair
 # A table of the round being drawn at which its players cannot all take a seat that keeps their
