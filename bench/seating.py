@@ -2,21 +2,20 @@
 as a tournament draws it (the rounds before it and the plan of the draw before as its start).
 
 Cases: random 16x5, 32x8, 32x9, 32x10, 40x13, 64x21, 200x8, 172x57, 132x43, 156x51, 92x30, 156x77,
-27x13 and 69x34 at three-player tables, 32x11, 12x8, 16x9, 56x19 and 18x9 at three-player tables
-(over the bound), 32x9 with eight teams of four, 34x8 and 34x10 with two byes a round (over 10 the
-stand-ins take seats of the design of 32 chosen by a search of counted steps), 35x11 with three
-(the design of 36 and a player who never comes, whose tablemates sit out), 32x10 with player 1
-leaving after round 3 (the plan mended as the service mends it, ``repaired_plan``: three byes a
-round), 33x10 with a bye a round and player 1 leaving after round 3 (no mend keeps the promise: the
-fewest repeats the mend finds, then no byes); and swiss for 200 players over 8 rounds (standings
-that change every round: a seeded shuffle stands in for the results). Every case is drawn twice,
-the second time with every core kept busy by other processes: ``same_draw_under_load`` says whether
-both gave the same rounds (the search counts steps, never a clock). Wall-clock seconds of the
-slowest round; repeated meetings and the wind imbalance counted from the rounds. Prints one JSON
-object as its last line, with the keys of earlier versions (``seconds_per_round``,
+27x13 and 69x34 at three-player tables, 32x11, 12x8, 16x9, 56x19, 24x8, and 18x9 and 12x6 at three-
+player tables (over the bound), 32x9 with eight teams of four, 34x8 and 34x10 with two byes a round
+(over 10 the stand-ins take seats of the design of 32 chosen by a search of counted steps), 35x11
+with three (the design of 36 and a player who never comes, whose tablemates sit out), 32x10 with
+player 1 leaving after round 3 (the plan mended as the service mends it, ``repaired_plan``: three
+byes a round), 33x10 with a bye a round and player 1 leaving after round 3 (no mend keeps the
+promise: the fewest repeats the mend finds, then no byes); and swiss for 200 players over 8 rounds
+(standings that change every round: a seeded shuffle stands in for the results). Every case is
+drawn twice, the second time with every core kept busy by other processes: ``same_draw_under_load``
+says whether both gave the same rounds (the search counts steps, never a clock). Wall-clock seconds
+of the slowest round; repeated meetings and the wind imbalance counted from the rounds. Prints one
+JSON object as its last line, with the keys of earlier versions (``seconds_per_round``,
 ``repeated_pairs`` for 200 players, ``_32`` and ``_64`` for 8 rounds, ``wind_imbalance`` of the
-random draws, ``wind_imbalance_swiss``).
-"""
+random draws, ``wind_imbalance_swiss``)."""
 
 from __future__ import annotations
 
@@ -76,6 +75,8 @@ CASES = [
     Case("16x9 over the bound", 16, 9),  # the design's rounds again: 96, every pair once or twice
     Case("56x19 over the bound", 56, 19),  # unmet pairs two to a table: 56, was 58 (v30)
     Case("18x9 sanma over the bound", 18, 9, size=3),  # a stored covering: 9, was 12 (v31)
+    Case("24x8 over the bound", 24, 8),  # a stored covering: 12, was 18 (v65)
+    Case("12x6 sanma over the bound", 12, 6, size=3),  # the fewest there can be: 7, was 8 (v64)
     Case("32x9 teams", 32, 9, teams=8),
     Case("34x8 byes", 34, 8, byes=2),
     Case("34x10 byes", 34, 10, byes=2),  # the stand-ins' seats chosen outright: 0 (was 2, v43)

@@ -2571,9 +2571,8 @@ def framed_covering_rounds(count: int) -> list[list[list[int]]]:
     stored covering of ``gt`` (``tournaments.covering_designs``) for each group's copies, one of
     its rounds beside each of the group's ``gt / 2`` holey rounds: copies of different groups
     meet once, within a group as the covering has them. 168 = 2 × 21 × 4 and 192 = 2 × 24 × 4
-    (frame 2⁴, coverings of 42 and 48), 180 = 2 × 9 × 10, 108, 150, 162 and 198 from frames of
-    type 6ᵘ (18 × 6, 30 × 5, 18 × 9, 18 × 11); the players ``0 .. N - 1``. Nothing when no
-    frame and covering make ``count``."""
+    (frame 2⁴, coverings of 42 and 48), 180 = 2 × 9 × 10 (2¹⁰, 18) and 150 = 6 × 5 × 5 (6⁵,
+    30); the players ``0 .. N - 1``. Nothing when no frame and covering make ``count``."""
     for g, u in sorted(KIRKMAN_FRAMES):
         t, left = divmod(count, g * u)
         stored = COVERING_ROUNDS.get((g * t, 3))
