@@ -130,17 +130,14 @@ def turned_covering(
 
 def main() -> None:
     if sys.argv[1] == "--turned":
-        found = turned_covering(*map(int, sys.argv[2:6]))
-        if found is None:
-            raise SystemExit("none kept by this turn")
-        for tables in found:
-            print("|".join(" ".join(map(str, table)) for table in tables))
-        return
-    players, size, rounds, pairs = map(int, sys.argv[1:5])
-    found = fewest(players, size, rounds, pairs)
+        found, none = turned_covering(*map(int, sys.argv[2:6])), "none kept by this turn"
+    else:
+        players, size, rounds, pairs = map(int, sys.argv[1:5])
+        found = fewest(players, size, rounds, pairs)
+        none = f"none: {players} x {rounds} cannot meet {pairs} pairs"
     if found is None:
-        raise SystemExit(f"none: {players} x {rounds} cannot meet {pairs} pairs")
-    for tables in found:
+        raise SystemExit(none)
+    for tables in found:  # as tournaments/even_rounds.py and fewest_rounds.py store them
         print("|".join(" ".join(map(str, table)) for table in tables))
 
 
