@@ -2545,7 +2545,8 @@ def kirkman_framed_rounds(
         return []
     for g, u in sorted(KIRKMAN_FRAMES):
         t, left = divmod(count - 2, g * u)
-        if t < 3 or left or _product_ring(t, 3) is None:
+        ring = _product_ring(t, 3) if t >= 3 and not left else None
+        if ring is None:
             continue
         fill = constructed_rounds(list(range(g * t + 2)), 3, g * t // 2, rng)
         unmet = _unmet_groups(g * t + 2, fill) if len(fill) == g * t // 2 else None
@@ -2556,10 +2557,13 @@ def kirkman_framed_rounds(
         extras = dict(zip(unmet[0], order[g * u * t :], strict=True))
         inside = {j: i for i, j in enumerate(j for j in range(g * t + 2) if j not in extras)}
         beside = [  # the fill's player j beside group ``group``
-            [extras.get(j, order[group * g * t + inside.get(j, 0)]) for j in range(g * t + 2)]
+            [
+                extras[j] if j in extras else order[group * g * t + inside[j]]
+                for j in range(g * t + 2)
+            ]
             for group in range(u)
         ]
-        built = _filled_kirkman_frame((g, u), t, fill, order, beside)
+        built = _filled_kirkman_frame((g, u), t, ring, fill, order, beside)
         return _in_drawn_order(built, rounds, rng)
     return []
 
@@ -2576,27 +2580,29 @@ def framed_covering_rounds(count: int) -> list[list[list[int]]]:
     for g, u in sorted(KIRKMAN_FRAMES):
         t, left = divmod(count, g * u)
         stored = COVERING_ROUNDS.get((g * t, 3))
-        if t < 3 or left or stored is None or _product_ring(t, 3) is None:
+        ring = _product_ring(t, 3) if t >= 3 and not left and stored is not None else None
+        if ring is None or stored is None:
             continue
         m, cycles, bases = stored
         fill = [tables for base in bases for tables in turned_rounds(m, cycles, base)]
         beside = [range(group * g * t, (group + 1) * g * t) for group in range(u)]
-        return _filled_kirkman_frame((g, u), t, fill, range(count), beside)
+        return _filled_kirkman_frame((g, u), t, ring, fill, range(count), beside)
     return []
 
 
 def _filled_kirkman_frame(
     key: tuple[int, int],
     t: int,
+    ring: tuple[Any, Any, Any],
     fill: Sequence[Sequence[Sequence[int]]],
     order: Sequence[int],
     beside: Sequence[Sequence[int]],
 ) -> list[list[list[int]]]:
     """The rounds of the Kirkman frame ``key`` (type gᵘ), copy ``k`` of its point ``p`` the
-    player ``order[p * t + k]``, ``k`` an element of the product of Galois fields of order
-    ``t`` (``_product_ring``, each factor at least 3), each holey round beside a round of
-    ``fill`` (``gt / 2`` rounds) seating the copies of the group it misses, fill player ``j``
-    beside group ``G`` being ``beside[G][j]``.
+    player ``order[p * t + k]``, ``k`` an element of ``ring``, the product of Galois fields of
+    order ``t`` (``_product_ring(t, 3)``: each factor at least 3), each holey round beside a
+    round of ``fill`` (``gt / 2`` rounds) seating the copies of the group it misses, fill player
+    ``j`` beside group ``G`` being ``beside[G][j]``.
 
     A frame table ``p₀ p₁ p₂`` becomes, at each slope ``s``, the ``t`` tables ``{copy a + s·eᵢ
     of pᵢ}`` over every ``a`` (``eᵢ`` the elements with every coordinate ``i``, whose
@@ -2605,8 +2611,7 @@ def _filled_kirkman_frame(
     that seat everybody outside the ``gt`` copies of ``G``'s points: holey round ``b`` of the
     group at slope ``s`` beside fill round ``b t + s``."""
     g, _ = key
-    ring = _product_ring(t, 3)
-    if ring is None or len(fill) != g * t // 2:
+    if len(fill) != g * t // 2:
         return []
     add, mul, number = ring
     e = [number([i] * len(_prime_power_factors(t))) for i in range(3)]

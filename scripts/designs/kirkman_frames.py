@@ -18,7 +18,8 @@ turning, Z_k with ``k = u`` (``u`` odd) or ``k = u / 2`` (``u / 2`` odd): the po
 ``x`` in Z_k and ``i`` in ``0 .. cG - 1`` (``c = u / k`` groups to a class), group ``(x, i //
 G)``, the ``G / 2`` holey rounds missing group ``(x, h)`` those missing ``(0, h)`` turned by
 ``x``; every orbit of pairs of different groups once in the base rounds (a variable per point
-and table of a base round). Run 2026-12-04: 2¹⁰ in 0.4 s, 6⁵, 6⁶, 6⁹ and 6¹¹ in seconds each.
+and table of a base round). Run 2026-12-04 (both cores busy): 2¹⁰ in 0.4 s, 6⁵ in 104 s; 6⁶
+(over Z₃) and 6⁹ not in 900 s each, 6¹¹ stopped sooner.
 
 Each prints the holey rounds as a Python literal, the points numbered ``G · group + place``
 and holey round ``r`` missing group ``r // (G / 2)`` (``tournaments.frame_designs.KIRKMAN_FRAMES``
