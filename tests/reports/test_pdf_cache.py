@@ -204,7 +204,9 @@ def test_a_render_freezes_the_older_objects_and_the_last_render_out_thaws_them()
     assert gc.get_threshold() == render.RENDER_GC_THRESHOLDS
     second.__enter__()
     first.__exit__(None, None, None)
-    assert gc.get_freeze_count() == frozen  # the second render is still laying out
+    # The second render is still laying out: nothing is thawed. (The count itself may fall a
+    # little: a frozen object whose last reference goes is freed all the same.)
+    assert gc.get_freeze_count() > frozen // 2
     assert gc.get_threshold() == render.RENDER_GC_THRESHOLDS
     second.__exit__(None, None, None)
     assert gc.get_freeze_count() == 0
