@@ -59,7 +59,7 @@ RANDOM, SWISS = "random", "swiss"
 # The draw's own version: every change that gives any input another seating bumps it (a test
 # pins a few draws, so such a change cannot go unnoticed). Each drawn round keeps the version
 # that drew it, so that a record drawn by another Tenbou says so instead of "differs".
-SEATING_ALGORITHM = 65
+SEATING_ALGORITHM = 66
 METHODS = (RANDOM, SWISS)
 TEAM_COST, PAIR_COST = 100, 1  # teammates at one table weigh more than a repeated pair
 # A table of the round being drawn at which its players cannot all take a seat that keeps their
@@ -2023,7 +2023,8 @@ def even_rounds(
     their members too. Without teams, one round past the bound may also come from a stored
     covering (``tournaments.covering_designs``: 18 players at tables of three over 9 rounds,
     every pair once or twice, 9 repeats where the bound's design and a round more make 12) or
-    one built from a Kirkman frame (``framed_covering_rounds``: 150, 168, 180, 192). Where no
+    one built from a Kirkman frame (``framed_covering_rounds``: 150, 168, 180, 192) or a
+    resolvable transversal design (``grouped_covering_rounds``: 108, 162, 198). Where no
     schedule spreads the repeats evenly, the fewest there can be when stored
     (``tournaments.fewest_rounds``: 12 players at tables of three over 6 rounds, 7 repeats where
     the search made 8). Nothing when not stored."""
@@ -2042,7 +2043,7 @@ def even_rounds(
     stored = EVEN_ROUNDS.get(key) or FEWEST_ROUNDS.get(key)
     covering = None if teams else COVERING_ROUNDS.get((len(players), size))
     framed = (
-        framed_covering_rounds(len(players))
+        (framed_covering_rounds(len(players)) or grouped_covering_rounds(len(players)))
         if not teams and covering is None and size == 3 and 2 * rounds == len(players)
         else []
     )
@@ -2588,6 +2589,27 @@ def framed_covering_rounds(count: int) -> list[list[list[int]]]:
         beside = [range(group * g * t, (group + 1) * g * t) for group in range(u)]
         return _filled_kirkman_frame((g, u), t, ring, fill, range(count), beside)
     return []
+
+
+def grouped_covering_rounds(count: int) -> list[list[list[int]]]:
+    """A covering of ``N = 3t`` players at tables of three one round past the bound (``N / 2``
+    rounds, the fewest repeats counting allows, as ``framed_covering_rounds``): three groups of
+    ``t``, a resolvable TD(3, t) (``resolvable_transversal``: ``t`` rounds in which every two
+    players of different groups meet once), then the three groups side by side each play the
+    stored covering of ``t``, ``t / 2`` rounds more (a resolvable group divisible design of type
+    t³ filled). 108 = 3 × 36, 162 = 3 × 54 and 198 = 3 × 66 (Wilson's construction gives the
+    TD of 54 and 66, which no field does); the players ``0 .. N - 1``, player ``i t + x``
+    point ``x`` of group ``i``. Nothing when ``count`` is not three times a stored covering."""
+    t, left = divmod(count, 3)
+    stored = COVERING_ROUNDS.get((t, 3)) if not left else None
+    across = resolvable_transversal(3, t) if stored is not None else None
+    if stored is None or across is None:
+        return []
+    m, cycles, bases = stored
+    fill = [tables for base in bases for tables in turned_rounds(m, cycles, base)]
+    built = [[[i * t + x for i, x in enumerate(block)] for block in round_] for round_ in across]
+    built += [[[i * t + x for x in table] for i in range(3) for table in round_] for round_ in fill]
+    return built
 
 
 def _filled_kirkman_frame(

@@ -44,6 +44,7 @@ from tournaments.seating import (
     copied_rounds,
     framed_covering_rounds,
     free_seats,
+    grouped_covering_rounds,
     inflated_group_rounds,
     kirkman_framed_rounds,
     orbit_rounds,
@@ -822,15 +823,18 @@ def test_every_stored_covering_meets_every_pair_and_pairs_off_the_players_met_tw
         (60, 30, 12),
         (84, 42, 21),
         (102, 51, 23),
+        (108, 54, 42),
         (114, 57, 26),
         (120, 60, 30),
         (126, 63, 27),
         (138, 69, 28),
         (144, 72, 36),
         (150, 75, 33),
+        (162, 81, 66),
         (168, 84, 37),
         (180, 90, 39),
         (192, 96, 48),
+        (198, 99, 81),
     ],
 )
 def test_one_round_past_a_nearly_kirkman_system_repeats_the_fewest_meetings(
@@ -1166,7 +1170,22 @@ def test_a_kirkman_frame_filled_with_coverings_is_a_covering_one_round_past_the_
     = 2 x 21 x 4 and 192 = 2 x 24 x 4 (frame 2⁴, the coverings of 42 and 48), 180 = 2 x 9 x 10
     (2¹⁰, 18): ``N / 2`` rounds, everyone each round, every pair met, the pairs met twice
     pairing off the players: ``N / 2`` repeats, the fewest counting allows."""
-    drawn = framed_covering_rounds(players)
+    assert_a_covering_one_round_past_the_bound(framed_covering_rounds(players), players)
+
+
+@pytest.mark.parametrize("players", [108, 162, 198])
+def test_three_groups_met_across_and_filled_with_coverings_are_a_covering(players: int) -> None:
+    """108 = 3 x 36, 162 = 3 x 54 and 198 = 3 x 66 (the last two TDs by Wilson's construction):
+    a resolvable TD(3, N / 3) in which players of different groups meet once, then each group
+    plays the covering of N / 3; a covering one round past the bound as a frame makes. 174 = 3
+    x 58 has no covering of 58 (not a multiple of three): none."""
+    assert_a_covering_one_round_past_the_bound(grouped_covering_rounds(players), players)
+    assert grouped_covering_rounds(174) == []
+
+
+def assert_a_covering_one_round_past_the_bound(drawn: list[Round], players: int) -> None:
+    """``N / 2`` rounds, everyone each round, every pair met, the pairs met twice pairing off
+    the players: ``N / 2`` repeats, the fewest counting allows."""
     assert len(drawn) == players // 2
     met = meetings(drawn, list(range(players)), 3)
     assert len(met) == players * (players - 1) // 2
@@ -1420,6 +1439,9 @@ PINNED_DRAWS = {
     # 65: 24 players over 8 rounds from a stored covering found by SAT (12 repeats, had 18);
     # these eight did not move.
     65: "89b0b643bf4c6834053a75487c76611c9a84ccf51c28ee84848de41b91bf7ea8",
+    # 66: 108 and 162 players at tables of three one round past the bound from a resolvable
+    # group divisible design and the coverings of 36 and 18 (54 and 81 repeats, the fewest).
+    66: "89b0b643bf4c6834053a75487c76611c9a84ccf51c28ee84848de41b91bf7ea8",
 }
 
 
