@@ -2024,7 +2024,8 @@ def even_rounds(
     covering (``tournaments.covering_designs``: 18 players at tables of three over 9 rounds,
     every pair once or twice, 9 repeats where the bound's design and a round more make 12) or
     one built from a Kirkman frame (``framed_covering_rounds``: 150, 168, 180, 192) or a
-    resolvable transversal design (``grouped_covering_rounds``: 108, 162, 198). Where no
+    resolvable transversal design (``grouped_covering_rounds``: 108, 162, 198; at tables of
+    four 96). Where no
     schedule spreads the repeats evenly, the fewest there can be when stored
     (``tournaments.fewest_rounds``: 12 players at tables of three over 6 rounds, 7 repeats where
     the search made 8). Nothing when not stored."""
@@ -2043,8 +2044,9 @@ def even_rounds(
     stored = EVEN_ROUNDS.get(key) or FEWEST_ROUNDS.get(key)
     covering = None if teams else COVERING_ROUNDS.get((len(players), size))
     framed = (
-        (framed_covering_rounds(len(players)) or grouped_covering_rounds(len(players)))
-        if not teams and covering is None and size == 3 and 2 * rounds == len(players)
+        (framed_covering_rounds(len(players)) if size == 3 else [])
+        or grouped_covering_rounds(len(players), size)
+        if not teams and covering is None and (size - 1) * rounds == len(players)
         else []
     )
     if covering is not None and covering[0] * len(covering[2]) == rounds:
@@ -2591,25 +2593,44 @@ def framed_covering_rounds(count: int) -> list[list[list[int]]]:
     return []
 
 
-def grouped_covering_rounds(count: int) -> list[list[list[int]]]:
-    """A covering of ``N = 3t`` players at tables of three one round past the bound (``N / 2``
-    rounds, the fewest repeats counting allows, as ``framed_covering_rounds``): three groups of
-    ``t``, a resolvable TD(3, t) (``resolvable_transversal``: ``t`` rounds in which every two
-    players of different groups meet once), then the three groups side by side each play the
-    stored covering of ``t``, ``t / 2`` rounds more (a resolvable group divisible design of type
-    t³ filled). 108 = 3 × 36, 162 = 3 × 54 and 198 = 3 × 66 (Wilson's construction gives the
-    TD of 54 and 66, which no field does); the players ``0 .. N - 1``, player ``i t + x``
-    point ``x`` of group ``i``. Nothing when ``count`` is not three times a stored covering."""
-    t, left = divmod(count, 3)
-    stored = COVERING_ROUNDS.get((t, 3)) if not left else None
-    across = resolvable_transversal(3, t) if stored is not None else None
-    if stored is None or across is None:
+def grouped_covering_rounds(count: int, size: int = 3) -> list[list[list[int]]]:
+    """A covering of ``N = kt`` players at tables of ``k = size`` one round past the bound
+    (``N / (k - 1)`` rounds, every pair met, those met twice pairing off the players: the
+    fewest repeats counting allows, as ``framed_covering_rounds``): ``k`` groups of ``t``, a
+    resolvable TD(k, t) (``resolvable_transversal``: ``t`` rounds in which every two players
+    of different groups meet once), then the groups side by side each play a stored covering
+    of ``t`` (``_stored_covering``), ``t / (k - 1)`` rounds more (a resolvable group divisible
+    design of type tᵏ, filled). At tables of three 108 = 3 × 36, 162 = 3 × 54 and 198 = 3 × 66
+    (Wilson's construction gives the TDs of 54 and 66, which no field does), at tables of four
+    96 = 4 × 24; the players ``0 .. N - 1``, player ``i t + x`` point ``x`` of group ``i``.
+    Nothing when ``count`` is not ``k`` times a stored covering."""
+    t, left = divmod(count, size)
+    fill = _stored_covering(t, size) if not left else None
+    across = resolvable_transversal(size, t) if fill is not None else None
+    if fill is None or across is None:
         return []
-    m, cycles, bases = stored
-    fill = [tables for base in bases for tables in turned_rounds(m, cycles, base)]
     built = [[[i * t + x for i, x in enumerate(block)] for block in round_] for round_ in across]
-    built += [[[i * t + x for x in table] for i in range(3) for table in round_] for round_ in fill]
+    built += [
+        [[i * t + x for x in table] for i in range(size) for table in round_] for round_ in fill
+    ]
     return built
+
+
+def _stored_covering(players: int, size: int) -> list[list[list[int]]] | None:
+    """A stored covering of ``players`` at tables of ``size`` one round past the bound (``players
+    / (size - 1)`` rounds), the players ``0 .. players - 1``: at tables of three from
+    ``tournaments.covering_designs``, else an even schedule (``tournaments.even_rounds``: one
+    round past the bound, every pair once or twice is a covering, 24 over 8 at tables of
+    four). None when there is none."""
+    rounds, left = divmod(players, size - 1)
+    stored = COVERING_ROUNDS.get((players, size)) if size == 3 else None
+    if stored is not None:
+        m, cycles, bases = stored
+        return [tables for base in bases for tables in turned_rounds(m, cycles, base)]
+    even = EVEN_ROUNDS.get((players, size, rounds, 0)) if not left else None
+    if even is None:
+        return None
+    return [[[int(p) for p in table.split()] for table in line.split("|")] for line in even]
 
 
 def _filled_kirkman_frame(

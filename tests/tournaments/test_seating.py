@@ -774,6 +774,23 @@ def test_a_small_field_over_many_rounds_meets_every_pair_as_often_as_any_other(
     assert seating_quality(drawn).wind_imbalance <= 1
 
 
+def test_96_players_at_tables_of_four_one_round_past_the_bound_repeat_the_fewest() -> None:
+    """Drawn round by round and counted from the rounds: 96 players over 32 rounds (the bound
+    31 leaves groups of three unmet) from four groups of 24 met across by a resolvable TD(4,
+    24) and each group's covering of 24 over 8: every pair met, each player one opponent
+    twice, 48 repeats, the fewest counting allows (the draw had made 72 and left 24 pairs
+    unmet); none in the first 29 rounds; winds within one."""
+    drawn, counts, _ = drawn_in_teams(96, 32, 0)
+    met: Counter[frozenset[int]] = Counter()
+    for number, tables in enumerate(drawn, 1):
+        met.update(frozenset(pair) for table in tables for pair in combinations(table, 2))
+        assert (max(met.values()) == 1) == (number <= 29), f"round {number}"
+    assert min(counts) == 1
+    assert max(counts) == 2
+    assert sum(c - 1 for c in counts) == 48
+    assert seating_quality(drawn).wind_imbalance <= 1
+
+
 @pytest.mark.parametrize(("players", "rounds"), [(44, 15), (56, 19), (56, 20)])
 def test_past_a_design_whose_unmet_pairs_pair_off_the_players_repeats_are_the_fewest(
     players: int, rounds: int
@@ -1173,21 +1190,28 @@ def test_a_kirkman_frame_filled_with_coverings_is_a_covering_one_round_past_the_
     assert_a_covering_one_round_past_the_bound(framed_covering_rounds(players), players)
 
 
-@pytest.mark.parametrize("players", [108, 162, 198])
-def test_three_groups_met_across_and_filled_with_coverings_are_a_covering(players: int) -> None:
-    """108 = 3 x 36, 162 = 3 x 54 and 198 = 3 x 66 (the last two TDs by Wilson's construction):
-    a resolvable TD(3, N / 3) in which players of different groups meet once, then each group
-    plays the covering of N / 3; a covering one round past the bound as a frame makes. 174 = 3
-    x 58 has no covering of 58 (not a multiple of three): none."""
-    assert_a_covering_one_round_past_the_bound(grouped_covering_rounds(players), players)
-    assert grouped_covering_rounds(174) == []
+@pytest.mark.parametrize(("players", "size"), [(108, 3), (162, 3), (198, 3), (96, 4)])
+def test_groups_met_across_and_filled_with_coverings_are_a_covering(
+    players: int, size: int
+) -> None:
+    """108 = 3 x 36, 162 = 3 x 54 and 198 = 3 x 66 at tables of three (the last two TDs by
+    Wilson's construction), 96 = 4 x 24 at tables of four: a resolvable TD(k, N / k) in which
+    players of different groups meet once, then each group plays the covering of N / k; a
+    covering one round past the bound as a frame makes. 174 = 3 x 58 has no covering of 58
+    (not a multiple of three), 144 = 4 x 36 none of 36 at tables of four stored: none."""
+    assert_a_covering_one_round_past_the_bound(
+        grouped_covering_rounds(players, size), players, size
+    )
+    assert grouped_covering_rounds(174) == grouped_covering_rounds(144, 4) == []
 
 
-def assert_a_covering_one_round_past_the_bound(drawn: list[Round], players: int) -> None:
-    """``N / 2`` rounds, everyone each round, every pair met, the pairs met twice pairing off
-    the players: ``N / 2`` repeats, the fewest counting allows."""
-    assert len(drawn) == players // 2
-    met = meetings(drawn, list(range(players)), 3)
+def assert_a_covering_one_round_past_the_bound(
+    drawn: list[Round], players: int, size: int = 3
+) -> None:
+    """``N / (size - 1)`` rounds, everyone each round, every pair met, the pairs met twice
+    pairing off the players: ``N / 2`` repeats, the fewest counting allows."""
+    assert len(drawn) == players // (size - 1)
+    met = meetings(drawn, list(range(players)), size)
     assert len(met) == players * (players - 1) // 2
     twice = [pair for pair, times in met.items() if times > 1]
     assert max(met.values()) == 2
@@ -1439,8 +1463,9 @@ PINNED_DRAWS = {
     # 65: 24 players over 8 rounds from a stored covering found by SAT (12 repeats, had 18);
     # these eight did not move.
     65: "89b0b643bf4c6834053a75487c76611c9a84ccf51c28ee84848de41b91bf7ea8",
-    # 66: 108 and 162 players at tables of three one round past the bound from a resolvable
-    # group divisible design and the coverings of 36 and 18 (54 and 81 repeats, the fewest).
+    # 66: one round past the bound from groups met across by a resolvable TD and each group's
+    # covering: 108, 162 and 198 at tables of three, 96 at tables of four (N / 2 repeats, the
+    # fewest); these eight did not move.
     66: "89b0b643bf4c6834053a75487c76611c9a84ccf51c28ee84848de41b91bf7ea8",
 }
 
