@@ -2025,7 +2025,7 @@ def even_rounds(
     every pair once or twice, 9 repeats where the bound's design and a round more make 12) or
     one built from a Kirkman frame (``framed_covering_rounds``: 150, 168, 180, 192) or a
     resolvable transversal design (``grouped_covering_rounds``: 108, 162, 198; at tables of
-    four 96). Where no
+    four 96 and 192). Where no
     schedule spreads the repeats evenly, the fewest there can be when stored
     (``tournaments.fewest_rounds``: 12 players at tables of three over 6 rounds, 7 repeats where
     the search made 8). Nothing when not stored."""
@@ -2594,26 +2594,52 @@ def framed_covering_rounds(count: int) -> list[list[list[int]]]:
 
 
 def grouped_covering_rounds(count: int, size: int = 3) -> list[list[list[int]]]:
-    """A covering of ``N = kt`` players at tables of ``k = size`` one round past the bound
+    """A covering of ``N = Pt`` players at tables of ``k = size`` one round past the bound
     (``N / (k - 1)`` rounds, every pair met, those met twice pairing off the players: the
-    fewest repeats counting allows, as ``framed_covering_rounds``): ``k`` groups of ``t``, a
-    resolvable TD(k, t) (``resolvable_transversal``: ``t`` rounds in which every two players
-    of different groups meet once), then the groups side by side each play a stored covering
-    of ``t`` (``_stored_covering``), ``t / (k - 1)`` rounds more (a resolvable group divisible
-    design of type tᵏ, filled). At tables of three 108 = 3 × 36, 162 = 3 × 54 and 198 = 3 × 66
-    (Wilson's construction gives the TDs of 54 and 66, which no field does), at tables of four
-    96 = 4 × 24; the players ``0 .. N - 1``, player ``i t + x`` point ``x`` of group ``i``.
-    Nothing when ``count`` is not ``k`` times a stored covering."""
-    t, left = divmod(count, size)
-    fill = _stored_covering(t, size) if not left else None
-    across = resolvable_transversal(size, t) if fill is not None else None
-    if fill is None or across is None:
-        return []
-    built = [[[i * t + x for i, x in enumerate(block)] for block in round_] for round_ in across]
-    built += [
-        [[i * t + x for x in table] for i in range(size) for table in round_] for round_ in fill
-    ]
-    return built
+    fewest repeats counting allows, as ``framed_covering_rounds``) from a design of ``P``
+    points at its bound whose unmet pairs fall into groups of ``g`` (one table, g = 1; at
+    tables of four the design of 24, g = 3), each point made ``t`` players by a resolvable
+    TD(k, t) (``resolvable_transversal``: ``t`` rounds for each of the design's, in which the
+    copies of a table's points meet once): players of different groups meet once (a resolvable
+    group divisible design of type (gt)^(P/g)); then the groups side by side each play a
+    stored covering of ``gt`` (``_stored_covering``), ``gt / (k - 1)`` rounds more. At tables
+    of three 108 = 3 × 36, 162 = 3 × 54 and 198 = 3 × 66 (Wilson's construction gives the TDs
+    of 54 and 66, which no field does), at tables of four 96 = 4 × 24 and 192 = 24 × 8 (the
+    design of 24 and the covering of 24 over 8); the players ``0 .. N - 1``, copy ``x`` of
+    point ``p`` the player ``p t + x``. Nothing when no such design and covering make
+    ``count``."""
+    for points in range(size, count // 2 + 1):
+        t, left = divmod(count, points)
+        bound = (points - 1) // (size - 1)
+        g = points - (size - 1) * bound  # each point's group: itself and those it never meets
+        fill = _stored_covering(g * t, size) if not left else None
+        across = resolvable_transversal(size, t) if fill is not None else None
+        if fill is None or across is None:
+            continue
+        one = points == size
+        design = (
+            [[list(range(size))]]
+            if one
+            else constructed_rounds(range(points), size, bound, Random(0))
+        )
+        groups = _unmet_groups(points, design)
+        if len(design) != bound or groups is None or len(groups[0]) != g:
+            continue
+        built = [
+            [
+                [p * t + x for p, x in zip(table, block, strict=True)]
+                for table in round_
+                for block in across[s]
+            ]
+            for round_ in design
+            for s in range(t)
+        ]
+        members = [[p * t + x for p in group for x in range(t)] for group in groups]
+        built += [
+            [[group[j] for j in table] for group in members for table in round_] for round_ in fill
+        ]
+        return built
+    return []
 
 
 def _stored_covering(players: int, size: int) -> list[list[list[int]]] | None:

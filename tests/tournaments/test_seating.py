@@ -774,20 +774,25 @@ def test_a_small_field_over_many_rounds_meets_every_pair_as_often_as_any_other(
     assert seating_quality(drawn).wind_imbalance <= 1
 
 
-def test_96_players_at_tables_of_four_one_round_past_the_bound_repeat_the_fewest() -> None:
-    """Drawn round by round and counted from the rounds: 96 players over 32 rounds (the bound
-    31 leaves groups of three unmet) from four groups of 24 met across by a resolvable TD(4,
-    24) and each group's covering of 24 over 8: every pair met, each player one opponent
-    twice, 48 repeats, the fewest counting allows (the draw had made 72 and left 24 pairs
-    unmet); none in the first 29 rounds; winds within one."""
-    drawn, counts, _ = drawn_in_teams(96, 32, 0)
+@pytest.mark.parametrize(("players", "clean"), [(96, 29), (192, 61)])
+def test_groups_of_24_at_tables_of_four_one_round_past_the_bound_repeat_the_fewest(
+    players: int, clean: int
+) -> None:
+    """Drawn round by round and counted from the rounds, one round past the bound (which
+    leaves groups of three unmet): 96 players over 32 rounds from four groups of 24 met across
+    by a resolvable TD(4, 24), 192 over 64 from the design of 24 at its bound, each point made
+    8 players by a resolvable TD(4, 8); each group of 24 then plays the covering of 24 over 8:
+    every pair met, each player one opponent twice, ``N / 2`` repeats, the fewest counting
+    allows (the draw had made 72 and 144 and left 24 and 48 pairs unmet); none in the first
+    ``clean`` rounds; winds within one."""
+    drawn, counts, _ = drawn_in_teams(players, players // 3, 0)
     met: Counter[frozenset[int]] = Counter()
     for number, tables in enumerate(drawn, 1):
         met.update(frozenset(pair) for table in tables for pair in combinations(table, 2))
-        assert (max(met.values()) == 1) == (number <= 29), f"round {number}"
+        assert (max(met.values()) == 1) == (number <= clean), f"round {number}"
     assert min(counts) == 1
     assert max(counts) == 2
-    assert sum(c - 1 for c in counts) == 48
+    assert sum(c - 1 for c in counts) == players // 2
     assert seating_quality(drawn).wind_imbalance <= 1
 
 
@@ -1190,15 +1195,17 @@ def test_a_kirkman_frame_filled_with_coverings_is_a_covering_one_round_past_the_
     assert_a_covering_one_round_past_the_bound(framed_covering_rounds(players), players)
 
 
-@pytest.mark.parametrize(("players", "size"), [(108, 3), (162, 3), (198, 3), (96, 4)])
+@pytest.mark.parametrize(("players", "size"), [(108, 3), (162, 3), (198, 3), (96, 4), (192, 4)])
 def test_groups_met_across_and_filled_with_coverings_are_a_covering(
     players: int, size: int
 ) -> None:
     """108 = 3 x 36, 162 = 3 x 54 and 198 = 3 x 66 at tables of three (the last two TDs by
     Wilson's construction), 96 = 4 x 24 at tables of four: a resolvable TD(k, N / k) in which
-    players of different groups meet once, then each group plays the covering of N / k; a
-    covering one round past the bound as a frame makes. 174 = 3 x 58 has no covering of 58
-    (not a multiple of three), 144 = 4 x 36 none of 36 at tables of four stored: none."""
+    players of different groups meet once, then each group plays the covering of N / k; 192 =
+    24 x 8: the design of 24 at its bound, each point 8 players, each group of three points'
+    copies the covering of 24; a covering one round past the bound as a frame makes. 174 = 3 x
+    58 has no covering of 58 (not a multiple of three), 144 = 4 x 36 none of 36 at tables of
+    four stored: none."""
     assert_a_covering_one_round_past_the_bound(
         grouped_covering_rounds(players, size), players, size
     )
@@ -1464,8 +1471,8 @@ PINNED_DRAWS = {
     # these eight did not move.
     65: "89b0b643bf4c6834053a75487c76611c9a84ccf51c28ee84848de41b91bf7ea8",
     # 66: one round past the bound from groups met across by a resolvable TD and each group's
-    # covering: 108, 162 and 198 at tables of three, 96 at tables of four (N / 2 repeats, the
-    # fewest); these eight did not move.
+    # covering: 108, 162 and 198 at tables of three, 96 and 192 at tables of four (N / 2
+    # repeats, the fewest); these eight did not move.
     66: "89b0b643bf4c6834053a75487c76611c9a84ccf51c28ee84848de41b91bf7ea8",
 }
 
