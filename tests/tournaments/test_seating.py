@@ -774,6 +774,15 @@ def test_a_small_field_over_many_rounds_meets_every_pair_as_often_as_any_other(
     assert seating_quality(drawn).wind_imbalance <= 1
 
 
+def assert_the_first_repeat_comes_after(drawn: list[Round], clean: int) -> None:
+    """No repeated meeting in the first ``clean`` rounds, counted from the rounds; one in the
+    next."""
+    met: Counter[frozenset[int]] = Counter()
+    for number, tables in enumerate(drawn, 1):
+        met.update(frozenset(pair) for table in tables for pair in combinations(table, 2))
+        assert (max(met.values()) == 1) == (number <= clean), f"round {number}"
+
+
 @pytest.mark.parametrize(("players", "clean"), [(96, 29), (192, 61)])
 def test_groups_of_24_at_tables_of_four_one_round_past_the_bound_repeat_the_fewest(
     players: int, clean: int
@@ -786,10 +795,7 @@ def test_groups_of_24_at_tables_of_four_one_round_past_the_bound_repeat_the_fewe
     allows (the draw had made 72 and 144 and left 24 and 48 pairs unmet); none in the first
     ``clean`` rounds; winds within one."""
     drawn, counts, _ = drawn_in_teams(players, players // 3, 0)
-    met: Counter[frozenset[int]] = Counter()
-    for number, tables in enumerate(drawn, 1):
-        met.update(frozenset(pair) for table in tables for pair in combinations(table, 2))
-        assert (max(met.values()) == 1) == (number <= clean), f"round {number}"
+    assert_the_first_repeat_comes_after(drawn, clean)
     assert min(counts) == 1
     assert max(counts) == 2
     assert sum(c - 1 for c in counts) == players // 2
@@ -869,10 +875,7 @@ def test_one_round_past_a_nearly_kirkman_system_repeats_the_fewest_meetings(
     left pairs unmet); the repeats come late (none in the first ``clean``
     rounds, for a tournament that stops early); winds within one."""
     drawn, counts, opponents = drawn_in_teams(players, rounds, 0, size=3)
-    met: Counter[frozenset[int]] = Counter()
-    for number, tables in enumerate(drawn, 1):
-        met.update(frozenset(pair) for table in tables for pair in combinations(table, 2))
-        assert (max(met.values()) == 1) == (number <= clean), f"round {number}"
+    assert_the_first_repeat_comes_after(drawn, clean)
     assert min(counts) == 1
     assert max(counts) == 2
     assert sum(c - 1 for c in counts) == players // 2 == -(-players * (2 * rounds - opponents) // 2)
