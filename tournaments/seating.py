@@ -2023,9 +2023,9 @@ def even_rounds(
     their members too. Without teams, one round past the bound may also come from a stored
     covering (``tournaments.covering_designs``: 18 players at tables of three over 9 rounds,
     every pair once or twice, 9 repeats where the bound's design and a round more make 12) or
-    one built from a Kirkman frame (``framed_covering_rounds``: 150, 168, 180, 192) or a
-    resolvable transversal design (``grouped_covering_rounds``: 108, 162, 198; at tables of
-    four 96 and 192). Where no
+    one built from a Kirkman frame (``framed_covering_rounds``: 150, 168, 180, 192) or from
+    groups met across by a resolvable TD (``grouped_covering_rounds``: 108, 162, 198; at
+    tables of four 96 and 192). Where no
     schedule spreads the repeats evenly, the fewest there can be when stored
     (``tournaments.fewest_rounds``: 12 players at tables of three over 6 rounds, 7 repeats where
     the search made 8). Nothing when not stored."""
