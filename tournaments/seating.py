@@ -2050,12 +2050,11 @@ def even_rounds(
         else []
     )
     if covering is not None and covering[0] * len(covering[2]) == rounds:
-        m, cycles, bases = covering
-        design = [tables for base in bases for tables in turned_rounds(m, cycles, base)]
+        design = _covering_rounds(covering)
     elif framed:
         design = framed
     elif stored is not None:
-        design = [[[int(p) for p in table.split()] for table in line.split("|")] for line in stored]
+        design = _stored_lines(stored)
     else:
         return []
     rng.shuffle(members)
@@ -2586,8 +2585,7 @@ def framed_covering_rounds(count: int) -> list[list[list[int]]]:
         ring = _product_ring(t, 3) if t >= 3 and not left and stored is not None else None
         if ring is None or stored is None:
             continue
-        m, cycles, bases = stored
-        fill = [tables for base in bases for tables in turned_rounds(m, cycles, base)]
+        fill = _covering_rounds(stored)
         beside = [range(group * g * t, (group + 1) * g * t) for group in range(u)]
         return _filled_kirkman_frame((g, u), t, ring, fill, range(count), beside)
     return []
@@ -2616,10 +2614,9 @@ def grouped_covering_rounds(count: int, size: int = 3) -> list[list[list[int]]]:
         across = resolvable_transversal(size, t) if fill is not None else None
         if fill is None or across is None:
             continue
-        one = points == size
         design = (
             [[list(range(size))]]
-            if one
+            if points == size
             else constructed_rounds(range(points), size, bound, Random(0))
         )
         groups = _unmet_groups(points, design)
@@ -2649,14 +2646,26 @@ def _stored_covering(players: int, size: int) -> list[list[list[int]]] | None:
     round past the bound, every pair once or twice is a covering, 24 over 8 at tables of
     four). None when there is none."""
     rounds, left = divmod(players, size - 1)
-    stored = COVERING_ROUNDS.get((players, size)) if size == 3 else None
+    stored = COVERING_ROUNDS.get((players, size))
     if stored is not None:
-        m, cycles, bases = stored
-        return [tables for base in bases for tables in turned_rounds(m, cycles, base)]
+        return _covering_rounds(stored)
     even = EVEN_ROUNDS.get((players, size, rounds, 0)) if not left else None
-    if even is None:
-        return None
-    return [[[int(p) for p in table.split()] for table in line.split("|")] for line in even]
+    return _stored_lines(even) if even is not None else None
+
+
+def _covering_rounds(
+    stored: tuple[int, int, tuple[tuple[tuple[int, ...], ...], ...]],
+) -> list[list[list[int]]]:
+    """The rounds of a stored covering (``tournaments.covering_designs``: ``(m, cycles, base
+    rounds)``), each base round turned by ``0 .. m - 1``."""
+    m, cycles, bases = stored
+    return [tables for base in bases for tables in turned_rounds(m, cycles, base)]
+
+
+def _stored_lines(lines: Sequence[str]) -> list[list[list[int]]]:
+    """Rounds stored as lines, each its tables split by ``|`` (``tournaments.even_rounds``,
+    ``tournaments.fewest_rounds``)."""
+    return [[[int(p) for p in table.split()] for table in line.split("|")] for line in lines]
 
 
 def _filled_kirkman_frame(
